@@ -309,8 +309,9 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     if f.controller is not None:
         c = f.controller
         controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "opponent"
+        other = " your opponents control" if c.opponents else " you don't control" if c.notyou else " an opponent controls"
         words += {"you": " you control", "own": " you own", "defending": " defending player controls",
-                  "opponent": " your opponents control" if c.opponents else " an opponent controls"}[controller]
+                  "opponent": other}[controller]
     keywords = tuple(f.keywords)
     if f.late:
         if keywords:
@@ -546,6 +547,9 @@ class CardLowering:
 
     def condition_ControlCondition(self, c: Any) -> Condition:
         return co.YouControl(tuple(_filter(self.ck, t.filter, t) for t in c.things))
+
+    def condition_ControlNoneCondition(self, c: Any) -> Condition:
+        return co.ControlNone(_filter(self.ck, c.filter, c))
 
     def condition_EmptyHandCondition(self, c: Any) -> Condition:
         return co.EmptyHand()
@@ -827,8 +831,34 @@ class CardLowering:
 
     def effect_DamageEffect(self, e: Any, cond: Condition | None) -> Effect:
         also = self.target(e.also, cond) if e.also is not None else None
+        if e.power is not None:
+            # 608.2h: "damage equal to its power" -- read as the instruction is followed; "its" is the
+            # object named last before it (a target), else the source.
+            amount: am.Amount = self._power_of(e.power, cond)
+        else:
+            amount = self.amount(e.amount)
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
-        return ef.DealDamage(self.amount(e.amount), to, equal_to=bool(e.equal), also=also, named=bool(e.named))
+        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named))
+
+    def _power_of(self, p: Any, cond: Condition | None) -> am.PowerOf:
+        """"its power", "the power of target creature": the power of an object as the effect happens
+        (608.2h); a target named here is a new target slot (115.1)."""
+        if p.target is not None:
+            ref = self.target(p.target, cond)
+            slot = ref.index if isinstance(ref, rf.SlotRef) else -1
+            return am.PowerOf(slot, words=f"the power of {ref.words}")
+        return am.PowerOf(len(self.targets) - 1 if self.targets else -1, words="its power")
+
+    def effect_ObjectDamageEffect(self, e: Any, cond: Condition | None) -> Effect:
+        source = self.target(e.source, cond)
+        if isinstance(source, rf.LastAffected) and source.words == "it" and not self.targets and not self.effects_done:
+            # "{T}, Sacrifice Ghitu Fire-Eater: It deals damage equal to its power ...": with nothing
+            # named before it, "it" is the ability's source, as it last existed if sacrificed (113.7a).
+            source = rf.ThisRef(words="it")
+        if not isinstance(source, (rf.SlotRef, rf.ThisRef)):
+            self.ck.error(e.source, "the source of 'deals damage equal to its power' must be one object: a target, "
+                                    "'it' for one, or 'this'")
+        return ef.ObjectDealsDamage(source, self.target(e.target, cond))
 
     def effect_ReturnAllFromGraveyardsEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ReturnAllFromGraveyards(_filter(self.ck, e.filter, e))
@@ -855,13 +885,7 @@ class CardLowering:
         if e.equal is None:
             return self._player_amount(e, cond, ef.GainLife, e.per)
         player = self.player(e.player, cond)
-        if e.equal.target is not None:
-            # "the power of target creature you control": a new target slot (115.1).
-            ref = self.target(e.equal.target, cond)
-            slot = ref.index if isinstance(ref, rf.SlotRef) else -1
-            return ef.GainLife(player, am.PowerOf(slot, words=f"the power of {ref.words}"))
-        slot = len(self.targets) - 1 if self.targets else -1
-        return ef.GainLife(player, am.PowerOf(slot, words="its power"))
+        return ef.GainLife(player, self._power_of(e.equal, cond))
 
     def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
         return self._player_amount(e, cond, ef.LoseLife)
@@ -895,6 +919,10 @@ class CardLowering:
 
     def effect_RemoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.RemoveCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
+
+    def effect_MoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
+        source = self.target(e.source, cond)
+        return ef.MoveCounters(self.amount(e.amount), self.counter_kind(e.counter), source, self.target(e.target, cond))
 
     def effect_SacrificeEffect(self, e: Any, cond: Condition | None) -> Effect:
         unless = self.cost_value(e.unless) if e.unless is not None else None
@@ -944,6 +972,8 @@ class CardLowering:
             duration = "next_upkeep"
         elif d is not None and d.losecontrol:
             duration = "control"  # 702.62a: it follows the spell to the permanent it becomes
+        elif d is not None and d.thiscombat:
+            duration = "combat"  # 500.5, 511.2: until the combat phase ends
         ref: Ref
         if e.target is not None:
             ref = self.target(e.target, cond)
@@ -1058,6 +1088,9 @@ class CardLowering:
                                     "target is ('target creature an opponent controls')")
         return ef.Fight(self.target(e.first, cond), self.target(e.second, cond))
 
+    def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.LookAtTop(self.amount(e.amount))
+
     def effect_NumberedActionEffect(self, e: Any, cond: Condition | None) -> Effect:
         name = self._action(e, e.action, ActionStep.ARRANGE, "take a number of cards")
         return ef.NumberedAction(name, rf.YouRef(words="you"), self.amount(e.count))
@@ -1165,6 +1198,9 @@ class CardLowering:
             return _FIXED_PARTS[cname(p)]()
         out: StaticPart = lower(p)
         return out
+
+    def static_DoesntUntap(self, p: Any) -> StaticPart:
+        return sp.DoesntUntap(its=bool(p.its))
 
     def static_AttacksDespite(self, p: Any) -> StaticPart:
         self.ck.name_in(p, "keyword", p.keyword, self.keywords)
@@ -1396,7 +1432,7 @@ class CardLowering:
             # 107.3: X in a static ability has no value to take; only a resolving effect fixes one.
             self.ck.error(b, "X has no value in a static ability: use a number, or an effect 'until end of turn'")
         return StaticIR(parts, cond, b.precondition is not None, word,
-                        enchanted="creature" if b.enchanted or b.equipped else "", affected=affected,
+                        enchanted=b.host if b.enchanted or b.equipped else "", affected=affected,
                         host_word="equipped" if b.equipped else "enchanted")
 
     def trigger(self, t: Any) -> StepTrigger | EventTrigger:
@@ -1466,6 +1502,9 @@ class CardLowering:
 
     def event_DiesEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("dies", "dies")  # 700.4
+
+    def event_AttacksAloneEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("attacks_alone", "attacks alone")  # 506.5, 508.3a
 
     def event_AttacksEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("attacks", "attacks")  # 508.3a

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '9875df0ca52ca8049a15b53d2423bde26c6bb1666c272ebc9d2502ab41fd09f0'
+GRAMMAR = 'e35bd094ff8de1cc2b1de011f571812babcd347d099293c7f96c88955eaedd92'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -211,6 +211,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('CastFromCondition', 'common', 'CastFromCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('DefendingControlsCondition', 'common', 'DefendingControlsCondition', ''),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('ControlNoneCondition', 'common', 'ControlNoneCondition', ''),
     ('ControlCondition', 'common', 'ControlCondition', ''),
     ('__asgn_plain', 'plain', '', 'hand'),
     ('EmptyHandCondition', 'common', 'EmptyHandCondition', ''),
@@ -343,6 +345,18 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'first'),
     ('__asgn_plain', 'plain', '', 'second'),
     ('FightEffect', 'common', 'FightEffect', ''),
+    ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'order'),
+    ('LookAtTopEffect', 'common', 'LookAtTopEffect', ''),
+    ('__asgn_plain', 'plain', '', 'source'),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('ObjectDamageEffect', 'common', 'ObjectDamageEffect', ''),
+    ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'counter'),
+    ('__asgn_plain', 'plain', '', 'source'),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('MoveCountersEffect', 'common', 'MoveCountersEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -392,6 +406,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'without'),
     ('__asgn_plain', 'plain', '', 'you'),
     ('ControlClause', 'common', 'ControlClause', ''),
+    ('__asgn_plain', 'plain', '', 'notyou'),
     ('__asgn_plain', 'plain', '', 'own'),
     ('__asgn_plain', 'plain', '', 'defending'),
     ('__asgn_plain', 'plain', '', 'opponent'),
@@ -598,6 +613,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('AssignsExcess', 'common', 'AssignsExcess', ''),
     ('__asgn_plain', 'plain', '', 'untapped'),
     ('AttacksUntapped', 'common', 'AttacksUntapped', ''),
+    ('__asgn_plain', 'plain', '', 'untap'),
+    ('DoesntUntap', 'common', 'DoesntUntap', ''),
     ('__asgn_plain', 'plain', '', 'gains'),
     ('DamageGainsLife', 'common', 'DamageGainsLife', ''),
     ('__asgn_plain', 'plain', '', 'lethal'),
@@ -622,7 +639,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('IsColor', 'common', 'IsColor', ''),
     ('__asgn_plain', 'plain', '', 'this'),
     ('__asgn_plain', 'plain', '', 'enchanted'),
+    ('__asgn_plain', 'plain', '', 'host'),
     ('__asgn_plain', 'plain', '', 'equipped'),
+    ('__asgn_plain', 'plain', '', 'host'),
     ('__asgn_plain', 'plain', '', 'affected'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_optional', 'optional', '', 'other'),
@@ -636,7 +655,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'named'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'equal'),
-    ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'you'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_optional', 'optional', '', 'tapped'),
@@ -653,7 +671,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'equal'),
     ('Duration', 'common', 'Duration', ''),
-    ('__asgn_plain', 'plain', '', 'thisturn'),
     ('__asgn_plain', 'plain', '', 'yours'),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('TargetObject', 'common', 'TargetObject', ''),
@@ -717,6 +734,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('GrantedAbility', 'abstract', 'GrantedAbility', ''),
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
+    ('__asgn_plain', 'plain', '', 'its'),
     ('__asgn_optional', 'optional', '', 'thisturn'),
     ('__asgn_oneormore', 'oneormore', '', 'nons'),
     ('__asgn_oneormore', 'oneormore', '', 'colors'),
@@ -728,6 +746,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_oneormore', 'oneormore', '', 'andor'),
     ('__asgn_oneormore', 'oneormore', '', 'ortypes'),
     ('__asgn_optional', 'optional', '', 'evenly'),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('PerTime', 'common', 'PerTime', ''),
     ('__asgn_optional', 'optional', '', 'anycolor'),
@@ -744,6 +764,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'eot'),
     ('__asgn_plain', 'plain', '', 'next_upkeep'),
     ('__asgn_plain', 'plain', '', 'losecontrol'),
+    ('__asgn_plain', 'plain', '', 'thisturn'),
+    ('__asgn_plain', 'plain', '', 'thiscombat'),
     ('__asgn_optional', 'optional', '', 'another'),
     ('__asgn_optional', 'optional', '', 'ingy'),
     ('__asgn_optional', 'optional', '', 'hand'),
@@ -768,6 +790,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('LeavesEvent', 'common', 'LeavesEvent', ''),
     ('__asgn_plain', 'plain', '', 'dies'),
     ('DiesEvent', 'common', 'DiesEvent', ''),
+    ('__asgn_plain', 'plain', '', 'alone'),
+    ('AttacksAloneEvent', 'common', 'AttacksAloneEvent', ''),
     ('__asgn_plain', 'plain', '', 'attacks'),
     ('AttacksEvent', 'common', 'AttacksEvent', ''),
     ('__asgn_plain', 'plain', '', 'blocks'),
@@ -9226,18 +9250,40 @@ class CardParser:
                 q += 7
                 p41 = q
                 res42.append(v)
-                r = self.e43_0(p41)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'no', '')
+                q += 2
+                p41 = q
+                res42.append(v)
+                p43 = p41
+                res44: list[Any] = []
+                r = self.r_ObjectFilter_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p41 = q
+                p43 = q
                 if v:
-                    res42.append(v)
-                if res42:
-                    n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
+                    res44.append(v)
+                if res44:
+                    n = Nt(res44)
                     n.rule = 189
+                p41 = p43
+                if res44 and n:
+                    res42.append(n)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 190
                 q = p41
                 v = n if res42 else None
                 if v is not None:
@@ -9249,79 +9295,7 @@ class CardParser:
                 break
         if ch in _F35:
             while True:
-                p43 = p
-                res44: list[Any] = []
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'no', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                p45 = p43
+                p45 = p
                 res46: list[Any] = []
                 q = sk0[p45]
                 if q < 0:
@@ -9329,25 +9303,42 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
-                q += 4
+                v = (q, 'you', '')
+                q += 3
                 p45 = q
                 res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p45 = q
+                res46.append(v)
+                r = self.e43_0(p45)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p45 = q
+                if v:
+                    res46.append(v)
                 if res46:
-                    n = Nt(res46)
-                    n.rule = 190
-                p43 = p45
-                if res46 and n:
-                    res44.append(n)
-                if res44:
-                    n = Nt(res44)
+                    n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
                     n.rule = 191
-                q = p43
-                v = n if res44 else None
+                q = p45
+                v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -9355,7 +9346,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F35:
             while True:
                 p47 = p
                 res48: list[Any] = []
@@ -9365,40 +9356,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
                 p47 = q
                 res48.append(v)
                 q = sk0[p47]
@@ -9421,11 +9384,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'total', '')
+                v = (q, 'no', '')
+                q += 2
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
                 q += 5
                 p47 = q
                 res48.append(v)
@@ -9435,12 +9412,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
-                q += 5
+                v = (q, 'in', '')
+                q += 2
                 p47 = q
                 res48.append(v)
                 p49 = p47
@@ -9451,51 +9428,20 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
+                v = (q, 'hand', '')
+                q += 4
                 p49 = q
-                if v:
-                    res50.append(v)
+                res50.append(v)
                 if res50:
                     n = Nt(res50)
                     n.rule = 192
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'greater', '')
-                q += 7
-                p47 = q
-                res48.append(v)
                 if res48:
                     n = Nt(res48)
                     n.rule = 193
@@ -9508,7 +9454,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F11:
+        if ch in _F0:
             while True:
                 p51 = p
                 res52: list[Any] = []
@@ -9518,11 +9464,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'creatures', '')
+                q += 9
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
                 q += 4
                 p51 = q
                 res52.append(v)
@@ -9532,22 +9520,44 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'has', '')
-                q += 3
+                v = (q, 'total', '')
+                q += 5
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
                 p51 = q
                 res52.append(v)
                 p53 = p51
                 res54: list[Any] = []
-                r = self.r_Amount_0(p53)
-                if r is None:
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p53 = q
                 if v:
                     res54.append(v)
@@ -9557,34 +9567,81 @@ class CardParser:
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
-                while True:
-                    p55 = p51
-                    res56: list[Any] = []
-                    r = self.e44_0(p55)
-                    if r is None:
-                        break
-                    q, v = r
-                    p55 = q
-                    if v:
-                        res56.append(v)
-                    q = sk0[p55]
-                    if q < 0:
-                        q = _WS0(text, p55).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p55] = q
-                    if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'more', '')
-                    q += 4
-                    p55 = q
-                    res56.append(v)
-                    p51 = p55
-                    res52 += res56
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
                     break
-                p57 = p51
+                v = (q, 'or', '')
+                q += 2
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'greater', '')
+                q += 7
+                p51 = q
+                res52.append(v)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 195
+                q = p51
+                v = n if res52 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 171
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p55 = p
+                res56: list[Any] = []
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                p55 = q
+                res56.append(v)
+                p57 = p55
                 res58: list[Any] = []
-                r = self.r_CounterKind_0(p57)
+                r = self.r_Amount_0(p57)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9595,89 +9652,38 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 195
-                p51 = p57
-                if res58 and n:
-                    res52.append(n)
-                r = self.e45_0(p51)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p51 = q
-                if v:
-                    res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p51 = q
-                res52.append(v)
-                if res52:
-                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
                     n.rule = 196
-                q = p51
-                v = n if res52 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 171
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
-            while True:
-                p59 = p
-                res60: list[Any] = []
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith("it's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "it's", '')
-                q += 4
-                p59 = q
-                res60.append(v)
-                r = self.e46_0(p59)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p59 = q
-                if v:
+                p55 = p57
+                if res58 and n:
+                    res56.append(n)
+                while True:
+                    p59 = p55
+                    res60: list[Any] = []
+                    r = self.e44_0(p59)
+                    if r is None:
+                        break
+                    q, v = r
+                    p59 = q
+                    if v:
+                        res60.append(v)
+                    q = sk0[p59]
+                    if q < 0:
+                        q = _WS0(text, p59).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p59] = q
+                    if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'more', '')
+                    q += 4
+                    p59 = q
                     res60.append(v)
-                p61 = p59
+                    p55 = p59
+                    res56 += res60
+                    break
+                p61 = p55
                 res62: list[Any] = []
-                r = self.r_ObjectFilter_0(p61)
+                r = self.r_CounterKind_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9689,14 +9695,51 @@ class CardParser:
                 if res62:
                     n = Nt(res62)
                     n.rule = 197
-                p59 = p61
+                p55 = p61
                 if res62 and n:
-                    res60.append(n)
-                if res60:
-                    n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
+                    res56.append(n)
+                r = self.e45_0(p55)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p55 = q
+                if v:
+                    res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p55 = q
+                res56.append(v)
+                if res56:
+                    n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
                     n.rule = 198
-                q = p59
-                v = n if res60 else None
+                q = p55
+                v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -9704,22 +9747,36 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F19:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                while True:
-                    r = self.e47_0(p63)
-                    if r is None:
-                        break
-                    q, v = r
-                    p63 = q
-                    if v is not None:
-                        res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, "it's", '')
+                q += 4
+                p63 = q
+                res64.append(v)
+                r = self.e46_0(p63)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p63 = q
+                if v:
+                    res64.append(v)
                 p65 = p63
                 res66: list[Any] = []
-                r = self.r_ConditionWord_0(p65)
+                r = self.r_ObjectFilter_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9734,44 +9791,86 @@ class CardParser:
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
+                if res64:
+                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
+                    n.rule = 200
+                q = p63
+                v = n if res64 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 171
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p67 = p
+                res68: list[Any] = []
                 while True:
-                    p67 = p63
-                    res68: list[Any] = []
-                    q = sk0[p67]
+                    r = self.e47_0(p67)
+                    if r is None:
+                        break
+                    q, v = r
+                    p67 = q
+                    if v is not None:
+                        res68.append(v)
+                    break
+                p69 = p67
+                res70: list[Any] = []
+                r = self.r_ConditionWord_0(p69)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p69 = q
+                if v:
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 201
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
+                while True:
+                    p71 = p67
+                    res72: list[Any] = []
+                    q = sk0[p71]
                     if q < 0:
-                        q = _WS0(text, p67).end()
+                        q = _WS0(text, p71).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p67] = q
+                        sk0[p71] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p67 = q
-                    res68.append(v)
-                    p69 = p67
-                    res70: list[Any] = []
-                    r = self.r_ManaCost_0(p69)
+                    p71 = q
+                    res72.append(v)
+                    p73 = p71
+                    res74: list[Any] = []
+                    r = self.r_ManaCost_0(p73)
                     if r is None:
                         break
                     q, v = r
-                    p69 = q
+                    p73 = q
                     if v:
-                        res70.append(v)
-                    if res70:
-                        n = Nt(res70)
-                        n.rule = 200
-                    p67 = p69
-                    if res70 and n:
-                        res68.append(n)
-                    p63 = p67
-                    res64 += res68
+                        res74.append(v)
+                    if res74:
+                        n = Nt(res74)
+                        n.rule = 202
+                    p71 = p73
+                    if res74 and n:
+                        res72.append(n)
+                    p67 = p71
+                    res68 += res72
                     break
-                if res64:
-                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 201
-                q = p63
-                v = n if res64 else None
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
+                    n.rule = 203
+                q = p67
+                v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -9799,7 +9898,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 202
+        n.rule = 204
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -9820,7 +9919,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 203
+        n.rule = 205
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -9866,7 +9965,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 204
+        n.rule = 206
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -9982,7 +10081,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 205
+                    n.rule = 207
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10013,7 +10112,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 205
+                    n.rule = 207
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10037,7 +10136,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 205
+                    n.rule = 207
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10098,7 +10197,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 206
+                    n.rule = 208
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10154,7 +10253,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 207
+        n.rule = 209
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10190,7 +10289,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 208
+        n.rule = 210
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10223,7 +10322,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 209
+                n.rule = 211
             q = p1
             v = n if res2 else None
             p = q
@@ -10233,7 +10332,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 210
+        n.rule = 212
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10266,7 +10365,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 211
+                n.rule = 213
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10306,13 +10405,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 212
+                n.rule = 214
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 213
+                n.rule = 215
             q = p1
             v = n if res2 else None
             p = q
@@ -10322,7 +10421,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 214
+        n.rule = 216
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10357,7 +10456,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 215
+        n.rule = 217
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10390,7 +10489,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10411,7 +10510,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10432,7 +10531,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10453,7 +10552,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10490,7 +10589,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10511,7 +10610,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10532,7 +10631,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10553,7 +10652,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10574,7 +10673,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10595,7 +10694,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10616,7 +10715,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10637,7 +10736,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10674,7 +10773,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10695,7 +10794,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10716,7 +10815,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10737,7 +10836,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10758,7 +10857,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10779,7 +10878,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10826,7 +10925,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 219
+                n.rule = 221
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10842,7 +10941,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 220
+                n.rule = 222
             q = p1
             v = n if res2 else None
             p = q
@@ -10853,7 +10952,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 221
+        n.rule = 223
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -10887,7 +10986,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 222
+                n.rule = 224
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10971,7 +11070,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 223
+                    n.rule = 225
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10995,7 +11094,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 223
+                    n.rule = 225
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11025,7 +11124,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 223
+                    n.rule = 225
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11069,7 +11168,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 224
+                    n.rule = 226
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11231,7 +11330,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 225
+                    n.rule = 227
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11251,12 +11350,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 226
+                    n.rule = 228
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11286,7 +11385,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 227
+                    n.rule = 229
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11336,18 +11435,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 228
+                    n.rule = 230
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 229
+                    n.rule = 231
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11362,7 +11461,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11490,18 +11589,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 230
+                    n.rule = 232
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 231
+                    n.rule = 233
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11663,18 +11762,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 232
+                    n.rule = 234
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 233
+                    n.rule = 235
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11843,7 +11942,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 234
+                    n.rule = 236
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -11891,12 +11990,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 235
+                    n.rule = 237
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11911,7 +12010,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11926,7 +12025,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11961,7 +12060,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 236
+                        n.rule = 238
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12021,7 +12120,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 237
+                    n.rule = 239
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12038,7 +12137,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 238
+                    n.rule = 240
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
@@ -12101,7 +12200,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 239
+                        n.rule = 241
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12147,12 +12246,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 240
+                    n.rule = 242
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12167,7 +12266,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12539,7 +12638,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 241
+                    n.rule = 243
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -12556,7 +12655,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 242
+                    n.rule = 244
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -12627,12 +12726,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 243
+                    n.rule = 245
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12766,7 +12865,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 244
+                    n.rule = 246
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -12783,7 +12882,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 245
+                    n.rule = 247
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -12826,12 +12925,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 246
+                    n.rule = 248
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13021,7 +13120,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 247
+                    n.rule = 249
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13069,12 +13168,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 248
+                    n.rule = 250
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13234,12 +13333,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 249
+                    n.rule = 251
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13387,7 +13486,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 250
+                    n.rule = 252
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13407,12 +13506,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 251
+                    n.rule = 253
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13427,7 +13526,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13442,7 +13541,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13506,7 +13605,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 252
+                    n.rule = 254
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -13556,18 +13655,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 253
+                    n.rule = 255
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 254
+                    n.rule = 256
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13706,18 +13805,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 255
+                    n.rule = 257
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 256
+                    n.rule = 258
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13789,7 +13888,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 257
+                    n.rule = 259
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -13890,18 +13989,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 258
+                    n.rule = 260
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 259
+                    n.rule = 261
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13959,7 +14058,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 260
+                    n.rule = 262
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14092,7 +14191,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 261
+                        n.rule = 263
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -14101,12 +14200,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 262
+                    n.rule = 264
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14142,7 +14241,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 263
+                    n.rule = 265
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14220,7 +14319,7 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 264
+                    n.rule = 266
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -14235,12 +14334,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 265
+                    n.rule = 267
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14255,7 +14354,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14280,7 +14379,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 266
+        n.rule = 268
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14428,7 +14527,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 267
+                    n.rule = 269
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14495,7 +14594,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 268
+                    n.rule = 270
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -14570,7 +14669,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 269
+                    n.rule = 271
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -14583,7 +14682,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 270
+        n.rule = 272
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -14604,7 +14703,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 271
+        n.rule = 273
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -14749,7 +14848,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 272
+                    n.rule = 274
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -14777,7 +14876,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 273
+                    n.rule = 275
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -14805,7 +14904,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 274
+                    n.rule = 276
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -14930,7 +15029,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 275
+                    n.rule = 277
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15103,13 +15202,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 276
+                n.rule = 278
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 277
+                n.rule = 279
             q = p1
             v = n if res2 else None
             p = q
@@ -15120,7 +15219,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 278
+        n.rule = 280
         return p, n
 
     def e44_0(self, p: int) -> Any:
@@ -15141,7 +15240,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 279
+        n.rule = 281
         return q, n
 
     def e45_0(self, p: int) -> Any:
@@ -15288,7 +15387,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 280
+                    n.rule = 282
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -15328,7 +15427,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 281
+                    n.rule = 283
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15400,7 +15499,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 282
+        n.rule = 284
         return p, n
 
     def e48_0(self, p: int) -> Any:
@@ -17449,6 +17548,44 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F8:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'move', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e51_0(self, p: int) -> Any:
@@ -17510,13 +17647,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 283
+                    n.rule = 285
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 284
+                    n.rule = 286
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -17541,7 +17678,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 285
+                    n.rule = 287
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -17601,13 +17738,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 286
+                    n.rule = 288
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 287
+                    n.rule = 289
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -17631,7 +17768,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 288
+                        n.rule = 290
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -17693,7 +17830,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 289
+                    n.rule = 291
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -17741,7 +17878,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 290
+                    n.rule = 292
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -17766,7 +17903,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 291
+                    n.rule = 293
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -17895,7 +18032,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 292
+                    n.rule = 294
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -17959,13 +18096,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 293
+                    n.rule = 295
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 294
+                    n.rule = 296
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18016,7 +18153,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 295
+                    n.rule = 297
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18033,7 +18170,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 296
+                    n.rule = 298
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18123,7 +18260,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 297
+                    n.rule = 299
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18174,7 +18311,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 298
+                    n.rule = 300
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -18200,7 +18337,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 299
+                    n.rule = 301
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18220,7 +18357,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 300
+                    n.rule = 302
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18388,7 +18525,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 301
+                    n.rule = 303
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -18447,7 +18584,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 302
+                    n.rule = 304
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -18546,7 +18683,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 303
+                    n.rule = 305
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -18908,7 +19045,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 304
+                    n.rule = 306
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -18942,7 +19079,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 305
+                    n.rule = 307
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19019,7 +19156,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 306
+                    n.rule = 308
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19123,7 +19260,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 307
+                    n.rule = 309
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -19174,7 +19311,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 308
+                    n.rule = 310
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -19242,7 +19379,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 309
+                    n.rule = 311
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -19262,7 +19399,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 310
+                    n.rule = 312
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -19301,13 +19438,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 311
+                    n.rule = 313
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 312
+                    n.rule = 314
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -19332,7 +19469,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 313
+                    n.rule = 315
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -19360,13 +19497,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 314
+                    n.rule = 316
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 315
+                    n.rule = 317
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -19433,13 +19570,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 316
+                    n.rule = 318
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 317
+                    n.rule = 319
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -19464,7 +19601,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 318
+                    n.rule = 320
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -19495,15 +19632,733 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 319
+                    n.rule = 321
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 320
+                    n.rule = 322
                 q = p71
                 v = n if res72 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p77 = p
+                res78: list[Any] = []
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                p79 = p77
+                res80: list[Any] = []
+                r = self.r_Amount_0(p79)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p79 = q
+                if v:
+                    res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 323
+                p77 = p79
+                if res80 and n:
+                    res78.append(n)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                p81 = p77
+                res82: list[Any] = []
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'order', '')
+                q += 5
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 324
+                p77 = p81
+                if res82 and n:
+                    res78.append(n)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 325
+                q = p77
+                v = n if res78 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F66:
+            while True:
+                p83 = p
+                res84: list[Any] = []
+                p85 = p83
+                res86: list[Any] = []
+                r = self.r_TargetRef_0(p85)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p85 = q
+                if v:
+                    res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 326
+                p83 = p85
+                if res86 and n:
+                    res84.append(n)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p83 = q
+                res84.append(v)
+                p87 = p83
+                res88: list[Any] = []
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p87 = q
+                res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 327
+                p83 = p87
+                if res88 and n:
+                    res84.append(n)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p83 = q
+                res84.append(v)
+                p89 = p83
+                res90: list[Any] = []
+                r = self.r_TargetRef_0(p89)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p89 = q
+                if v:
+                    res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 328
+                p83 = p89
+                if res90 and n:
+                    res84.append(n)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 329
+                q = p83
+                v = n if res84 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p91 = p
+                res92: list[Any] = []
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'move', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                p93 = p91
+                res94: list[Any] = []
+                r = self.r_Amount_0(p93)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p93 = q
+                if v:
+                    res94.append(v)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 330
+                p91 = p93
+                if res94 and n:
+                    res92.append(n)
+                p95 = p91
+                res96: list[Any] = []
+                r = self.r_CounterKind_0(p95)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p95 = q
+                if v:
+                    res96.append(v)
+                if res96:
+                    n = Nt(res96)
+                    n.rule = 331
+                p91 = p95
+                if res96 and n:
+                    res92.append(n)
+                r = self.e95_0(p91)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p91 = q
+                if v:
+                    res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                p97 = p91
+                res98: list[Any] = []
+                r = self.r_TargetRef_0(p97)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p97 = q
+                if v:
+                    res98.append(v)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 332
+                p91 = p97
+                if res98 and n:
+                    res92.append(n)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                p99 = p91
+                res100: list[Any] = []
+                r = self.r_TargetRef_0(p99)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p99 = q
+                if v:
+                    res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 333
+                p91 = p99
+                if res100 and n:
+                    res92.append(n)
+                if res92:
+                    n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
+                    n.rule = 334
+                q = p91
+                v = n if res92 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19529,7 +20384,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 321
+        n.rule = 335
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -19550,7 +20405,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 322
+        n.rule = 336
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -19571,7 +20426,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e95_1(p1)
+                r = self.e96_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19582,7 +20437,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 323
+                    n.rule = 337
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -19636,13 +20491,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 324
+                    n.rule = 338
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 325
+                    n.rule = 339
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -19689,13 +20544,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 326
+                    n.rule = 340
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 327
+                    n.rule = 341
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -19742,13 +20597,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 328
+                    n.rule = 342
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 329
+                    n.rule = 343
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -19791,7 +20646,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 208
+        n.rule = 210
         return p, n
 
     def e55_1(self, p: int) -> Any:
@@ -19824,7 +20679,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 209
+                n.rule = 211
             q = p1
             v = n if res2 else None
             p = q
@@ -19834,7 +20689,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 210
+        n.rule = 212
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -19877,7 +20732,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 330
+                n.rule = 344
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -19924,7 +20779,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 331
+                n.rule = 345
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -19954,7 +20809,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 332
+            n.rule = 346
         p = p5
         if res6 and n:
             res.append(n)
@@ -19996,7 +20851,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 333
+                n.rule = 347
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -20026,11 +20881,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 334
+            n.rule = 348
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e96_0(p)
+        r = self.e97_0(p)
         if r is None:
             return None
         q, v = r
@@ -20040,7 +20895,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 335
+        n.rule = 349
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -20108,7 +20963,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e97_0(p1)
+            r = self.e98_0(p1)
             if r is None:
                 break
             q, v = r
@@ -20133,7 +20988,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e98_0(p3)
+            r = self.e99_0(p3)
             if r is None:
                 break
             q, v = r
@@ -20181,7 +21036,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 336
+                n.rule = 350
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -20200,7 +21055,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e99_0(p)
+        r = self.e100_0(p)
         if r is None:
             return None
         q, v = r
@@ -20230,11 +21085,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 337
+            n.rule = 351
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e100_0(p)
+        r = self.e101_0(p)
         if r is None:
             return None
         q, v = r
@@ -20268,7 +21123,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e101_0(p11)
+            r = self.e102_0(p11)
             if r is None:
                 break
             q, v = r
@@ -20293,7 +21148,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 338
+        n.rule = 352
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -20395,7 +21250,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e102_0(p)
+        r = self.e103_0(p)
         if r is None:
             return None
         q, v = r
@@ -20437,14 +21292,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 339
+            n.rule = 353
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 340
+        n.rule = 354
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -20488,7 +21343,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 341
+        n.rule = 355
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -20533,13 +21388,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 342
+                n.rule = 356
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 343
+                n.rule = 357
             q = p1
             v = n if res2 else None
             p = q
@@ -20550,7 +21405,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 344
+        n.rule = 358
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -20648,7 +21503,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 345
+        n.rule = 359
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -20721,14 +21576,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 346
+            n.rule = 360
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 347
+        n.rule = 361
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -20880,7 +21735,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 348
+        n.rule = 362
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -20936,7 +21791,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 349
+            n.rule = 363
         p = p1
         if res2 and n:
             res.append(n)
@@ -21063,7 +21918,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 350
+        n.rule = 364
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -21136,14 +21991,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 351
+            n.rule = 365
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 352
+        n.rule = 366
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -21295,7 +22150,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 353
+        n.rule = 367
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -21354,7 +22209,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 354
+                n.rule = 368
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21373,14 +22228,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e103_0(p)
+        r = self.e104_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e104_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
@@ -21437,7 +22292,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 355
+                n.rule = 369
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21447,7 +22302,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 356
+        n.rule = 370
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -21674,7 +22529,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e105_0(p)
+            r = self.e106_0(p)
             if r is None:
                 p = c
                 break
@@ -21684,7 +22539,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e106_0(p)
+            r = self.e107_0(p)
             if r is None:
                 p = c
                 break
@@ -21700,7 +22555,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e107_0(p)
+            r = self.e108_0(p)
             if r is None:
                 p = c
                 break
@@ -21710,7 +22565,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e108_0(p)
+            r = self.e109_0(p)
             if r is None:
                 p = c
                 break
@@ -21739,7 +22594,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 357
+        n.rule = 371
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -21774,7 +22629,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 358
+        n.rule = 372
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -21809,7 +22664,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 359
+        n.rule = 373
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -21844,7 +22699,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 360
+        n.rule = 374
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -21870,7 +22725,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e109_0(p1)
+            r = self.e110_0(p1)
             if r is None:
                 p = c
                 break
@@ -21890,7 +22745,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e110_0(p)
+            r = self.e111_0(p)
             if r is None:
                 p = c
                 break
@@ -21907,7 +22762,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e111_0(p)
+            r = self.e112_0(p)
             if r is None:
                 p = c
                 break
@@ -22183,7 +23038,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e112_0(p)
+            r = self.e113_0(p)
             if r is None:
                 p = c
                 break
@@ -22212,7 +23067,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 361
+        n.rule = 375
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -22310,7 +23165,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 362
+                    n.rule = 376
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -22349,7 +23204,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 363
+                    n.rule = 377
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -22397,7 +23252,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 364
+                    n.rule = 378
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -22422,7 +23277,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 365
+                    n.rule = 379
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -22461,7 +23316,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 366
+                    n.rule = 380
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -22488,7 +23343,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e113_0(p15)
+                r = self.e114_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -22533,7 +23388,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 367
+                    n.rule = 381
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -22580,7 +23435,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 368
+                    n.rule = 382
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -22600,7 +23455,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 369
+                    n.rule = 383
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -22627,7 +23482,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 370
+                    n.rule = 384
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -22637,22 +23492,36 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith("don't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'own', '')
-                q += 3
+                v = (q, "don't", '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
                 p5 = q
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 369
+                    n.rule = 383
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F34:
+        if ch in _F35:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -22664,17 +23533,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'defending', '')
-                q += 9
+                v = (q, 'you', '')
+                q += 3
                 p11 = q
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 371
+                    n.rule = 385
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -22684,36 +23553,22 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'player', '')
-                q += 6
-                p9 = q
-                res10.append(v)
-                q = sk0[p9]
-                if q < 0:
-                    q = _WS0(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p9] = q
-                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controls', '')
-                q += 8
+                v = (q, 'own', '')
+                q += 3
                 p9 = q
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 369
+                    n.rule = 383
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F34:
             while True:
                 p13 = p
                 res14: list[Any] = []
@@ -22725,17 +23580,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'an', '')
-                q += 2
+                v = (q, 'defending', '')
+                q += 9
                 p15 = q
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 372
+                    n.rule = 386
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -22745,12 +23600,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p13] = q
-                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'opponent', '')
-                q += 8
+                v = (q, 'player', '')
+                q += 6
                 p13 = q
                 res14.append(v)
                 q = sk0[p13]
@@ -22769,12 +23624,12 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 369
+                    n.rule = 383
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F35:
+        if ch in _F5:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -22786,17 +23641,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p19] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'your', '')
-                q += 4
+                v = (q, 'an', '')
+                q += 2
                 p19 = q
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 373
+                    n.rule = 387
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -22806,12 +23661,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'opponents', '')
-                q += 9
+                v = (q, 'opponent', '')
+                q += 8
                 p17 = q
                 res18.append(v)
                 q = sk0[p17]
@@ -22820,19 +23675,80 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controls', '')
+                q += 8
+                p17 = q
+                res18.append(v)
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 383
+                    return p17, n
+                p = p17
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                p21 = p
+                res22: list[Any] = []
+                p23 = p21
+                res24: list[Any] = []
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 388
+                p21 = p23
+                if res24 and n:
+                    res22.append(n)
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
+                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'opponents', '')
+                q += 9
+                p21 = q
+                res22.append(v)
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'control', '')
                 q += 7
-                p17 = q
-                res18.append(v)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 369
-                    return p17, n
-                p = p17
+                p21 = q
+                res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 383
+                    return p21, n
+                p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -22878,7 +23794,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 389
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -22899,7 +23815,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e114_0(p1)
+                r = self.e115_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -22931,7 +23847,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e115_0(p3)
+                r = self.e116_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23082,7 +23998,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 375
+                    n.rule = 390
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -23121,7 +24037,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 376
+            n.rule = 391
         p = p1
         if res2 and n:
             res.append(n)
@@ -23149,7 +24065,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e116_0(p)
+        r = self.e117_0(p)
         if r is None:
             return None
         q, v = r
@@ -23219,7 +24135,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 377
+        n.rule = 392
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -23228,14 +24144,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e117_0(p)
+        r = self.e118_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e118_0(p)
+        r = self.e119_0(p)
         if r is None:
             return None
         q, v = r
@@ -23254,7 +24170,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e119_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -23287,7 +24203,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 378
+                n.rule = 393
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23297,7 +24213,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 379
+        n.rule = 394
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -23329,14 +24245,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 380
+            n.rule = 395
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 381
+        n.rule = 396
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -23355,14 +24271,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 382
+                n.rule = 397
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e120_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
@@ -23380,11 +24296,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 383
+            n.rule = 398
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e121_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -23394,7 +24310,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 384
+        n.rule = 399
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -23498,14 +24414,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 385
+            n.rule = 400
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 386
+        n.rule = 401
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -23537,12 +24453,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 387
+            n.rule = 402
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e122_0(p)
+            r = self.e123_0(p)
             if r is None:
                 break
             q, v = r
@@ -23569,7 +24485,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 388
+            n.rule = 403
         p = p3
         if res4 and n:
             res.append(n)
@@ -23604,17 +24520,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 389
+            n.rule = 404
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e123_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e124_0(p)
         if r is None:
             return None
@@ -23636,6 +24545,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e127_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -23651,7 +24567,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e127_0(p7)
+            r = self.e128_0(p7)
             if r is None:
                 break
             q, v = r
@@ -23695,7 +24611,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 390
+                n.rule = 405
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -23703,7 +24619,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e128_0(p)
+            r = self.e129_0(p)
             if r is None:
                 break
             q, v = r
@@ -23714,7 +24630,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 391
+        n.rule = 406
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -23735,7 +24651,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e129_0(p)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -23745,7 +24661,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 392
+        n.rule = 407
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -23764,14 +24680,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 393
+                n.rule = 408
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e130_0(p)
+        r = self.e131_0(p)
         if r is None:
             return None
         q, v = r
@@ -23789,11 +24705,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 394
+            n.rule = 409
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e131_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
@@ -23801,7 +24717,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e132_0(p)
+            r = self.e133_0(p)
             if r is None:
                 break
             q, v = r
@@ -23812,7 +24728,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 395
+        n.rule = 410
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -23831,21 +24747,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 396
+                n.rule = 411
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e133_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e134_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
@@ -23855,7 +24771,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 397
+        n.rule = 412
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -23911,7 +24827,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 398
+            n.rule = 413
         p = p1
         if res2 and n:
             res.append(n)
@@ -23927,7 +24843,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 399
+                n.rule = 414
             q = p3
             v = n if res4 else None
             p = q
@@ -23937,7 +24853,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 400
+        n.rule = 415
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -23969,7 +24885,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 401
+            n.rule = 416
         p = p1
         if res2 and n:
             res.append(n)
@@ -23985,7 +24901,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e135_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -24007,7 +24923,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 402
+        n.rule = 417
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -24039,7 +24955,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 403
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
@@ -24055,7 +24971,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 404
+                n.rule = 419
             q = p3
             v = n if res4 else None
             p = q
@@ -24074,7 +24990,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e136_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -24084,7 +25000,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 405
+        n.rule = 420
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -24116,14 +25032,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 406
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e137_0(p3)
+            r = self.e138_0(p3)
             if r is None:
                 break
             q, v = r
@@ -24194,7 +25110,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e138_0(p)
+            r = self.e139_0(p)
             if r is None:
                 break
             q, v = r
@@ -24203,7 +25119,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e139_0(p)
+            r = self.e140_0(p)
             if r is None:
                 break
             q, v = r
@@ -24214,7 +25130,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 407
+        n.rule = 422
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -24258,7 +25174,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 408
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
@@ -24350,14 +25266,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 409
+            n.rule = 424
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 410
+        n.rule = 425
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -24389,7 +25305,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 411
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -24420,7 +25336,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e140_0(p3)
+            r = self.e141_0(p3)
             if r is None:
                 break
             q, v = r
@@ -24453,7 +25369,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 412
+            n.rule = 427
         p = p5
         if res6 and n:
             res.append(n)
@@ -24468,11 +25384,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 413
+            n.rule = 428
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e141_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -24482,7 +25398,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e142_0(p9)
+            r = self.e143_0(p9)
             if r is None:
                 break
             q, v = r
@@ -24540,7 +25456,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e143_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -24558,12 +25474,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 414
+            n.rule = 429
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e144_0(p)
+            r = self.e145_0(p)
             if r is None:
                 break
             q, v = r
@@ -24574,7 +25490,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 430
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -24606,7 +25522,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
@@ -24672,7 +25588,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 417
+                n.rule = 432
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -24695,7 +25611,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 418
+                    n.rule = 433
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24768,7 +25684,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 419
+        n.rule = 434
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -24800,7 +25716,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 420
+            n.rule = 435
         p = p1
         if res2 and n:
             res.append(n)
@@ -24819,7 +25735,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 421
+        n.rule = 436
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -24876,14 +25792,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 422
+                n.rule = 437
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e145_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -24913,7 +25829,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 423
+            n.rule = 438
         p = p3
         if res4 and n:
             res.append(n)
@@ -24952,7 +25868,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 424
+            n.rule = 439
         p = p5
         if res6 and n:
             res.append(n)
@@ -24971,7 +25887,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 440
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -24992,7 +25908,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e146_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -25010,7 +25926,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 441
         p = p1
         if res2 and n:
             res.append(n)
@@ -25090,14 +26006,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 427
+            n.rule = 442
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 443
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -25129,7 +26045,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -25144,11 +26060,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 430
+            n.rule = 445
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e147_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -25178,14 +26094,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 431
+            n.rule = 446
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 447
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -25217,7 +26133,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -25233,7 +26149,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 434
+                n.rule = 449
             q = p3
             v = n if res4 else None
             p = q
@@ -25252,7 +26168,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25310,7 +26226,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 450
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -25342,7 +26258,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -25358,7 +26274,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -25380,7 +26296,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 452
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -25412,7 +26328,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 453
         p = p1
         if res2 and n:
             res.append(n)
@@ -25428,7 +26344,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 439
+                n.rule = 454
             q = p3
             v = n if res4 else None
             p = q
@@ -25461,7 +26377,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 440
+                n.rule = 455
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25476,11 +26392,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 441
+                n.rule = 456
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e150_0(p5)
+            r = self.e151_0(p5)
             if r is None:
                 break
             q, v = r
@@ -25540,7 +26456,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 442
+                n.rule = 457
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -25550,7 +26466,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 458
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -25630,7 +26546,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 459
         p = p1
         if res2 and n:
             res.append(n)
@@ -25649,7 +26565,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 445
+        n.rule = 460
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -25681,14 +26597,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 447
+        n.rule = 462
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -25707,14 +26623,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 448
+                n.rule = 463
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e151_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -25732,7 +26648,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 449
+            n.rule = 464
         p = p3
         if res4 and n:
             res.append(n)
@@ -25747,14 +26663,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 450
+            n.rule = 465
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 451
+        n.rule = 466
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -25786,7 +26702,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -25840,7 +26756,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 453
+                n.rule = 468
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25850,7 +26766,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 454
+        n.rule = 469
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -25882,14 +26798,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 456
+        n.rule = 471
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -25945,14 +26861,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 458
+        n.rule = 473
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -25984,14 +26900,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 460
+        n.rule = 475
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -26023,7 +26939,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -26038,11 +26954,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 462
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26072,14 +26988,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 463
+            n.rule = 478
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 464
+        n.rule = 479
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -26088,7 +27004,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -26118,14 +27034,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 465
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 481
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -26181,7 +27097,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
@@ -26257,7 +27173,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26291,7 +27207,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 468
+        n.rule = 483
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -26323,11 +27239,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -26337,7 +27253,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 470
+        n.rule = 485
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -26369,7 +27285,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
@@ -26388,7 +27304,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e156_0(p3)
+            r = self.e157_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26485,7 +27401,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 472
+        n.rule = 487
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -26494,7 +27410,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -26540,7 +27456,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e158_0(p1)
+            r = self.e159_0(p1)
             if r is None:
                 break
             q, v = r
@@ -26565,7 +27481,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 488
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -26585,11 +27501,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -26612,14 +27528,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 475
+            n.rule = 490
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 491
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -26639,11 +27555,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -26674,7 +27590,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -26733,14 +27649,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 478
+            n.rule = 493
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 494
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -26763,7 +27679,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 480
+                n.rule = 495
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -26782,14 +27698,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -26810,7 +27726,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 481
+                n.rule = 496
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26829,7 +27745,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e164_0(p9)
+                r = self.e165_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -26845,7 +27761,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 497
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -26935,7 +27851,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 483
+        n.rule = 498
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -27012,7 +27928,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e165_0(p1)
+                r = self.e166_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27037,7 +27953,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 484
+                    n.rule = 499
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27065,12 +27981,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 485
+                    n.rule = 500
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 484
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27098,12 +28014,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 486
+                    n.rule = 501
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 484
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27207,7 +28123,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 487
+        n.rule = 502
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -27294,7 +28210,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27315,7 +28231,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27336,7 +28252,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27359,7 +28275,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27382,7 +28298,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27537,7 +28453,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 489
+                    n.rule = 504
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27556,7 +28472,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e166_0(p3)
+                r = self.e167_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27567,7 +28483,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 489
+                    n.rule = 504
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -27645,18 +28561,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 490
+                    n.rule = 505
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 491
+                    n.rule = 506
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27683,7 +28599,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 492
+                    n.rule = 507
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -27703,12 +28619,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 493
+                    n.rule = 508
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27723,7 +28639,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27738,7 +28654,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27750,7 +28666,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e167_0(p15)
+                    r = self.e168_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -27821,7 +28737,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 494
+                    n.rule = 509
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -27852,18 +28768,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 495
+                    n.rule = 510
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 496
+                    n.rule = 511
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27907,18 +28823,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 497
+                    n.rule = 512
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 498
+                    n.rule = 513
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27933,7 +28849,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28002,18 +28918,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 499
+                    n.rule = 514
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 500
+                    n.rule = 515
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28022,7 +28938,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e168_0(p29)
+                r = self.e169_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28052,18 +28968,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 501
+                    n.rule = 516
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 502
+                    n.rule = 517
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28078,7 +28994,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28135,7 +29051,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 503
+                    n.rule = 518
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -28160,7 +29076,61 @@ class CardParser:
                 break
         return None
 
-    def e95_1(self, p: int) -> Any:
+    def e95_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e96_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -28201,7 +29171,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 504
+        n.rule = 519
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -28299,7 +29269,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 505
+                    n.rule = 520
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -28324,18 +29294,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 506
+                    n.rule = 521
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 507
+                    n.rule = 522
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28365,7 +29335,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 509
+                    n.rule = 524
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28410,7 +29380,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 510
+                    n.rule = 525
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -28486,12 +29456,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 511
+                    n.rule = 526
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28518,7 +29488,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 512
+                    n.rule = 527
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -28577,7 +29547,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 513
+                    n.rule = 528
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -28599,18 +29569,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 514
+                    n.rule = 529
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 515
+                    n.rule = 530
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28640,7 +29610,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 516
+                    n.rule = 531
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -28659,7 +29629,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e169_0(p21)
+                    r = self.e170_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -28667,7 +29637,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e170_0(p21)
+                r = self.e171_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28678,12 +29648,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 517
+                    n.rule = 532
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28713,7 +29683,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 518
+                    n.rule = 533
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -28738,11 +29708,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 519
+                    n.rule = 534
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e171_0(p25)
+                r = self.e172_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28751,7 +29721,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e172_0(p25)
+                r = self.e173_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28773,18 +29743,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 520
+                    n.rule = 535
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 521
+                    n.rule = 536
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28814,12 +29784,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 522
+                    n.rule = 537
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e173_0(p33)
+                    r = self.e174_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -28840,11 +29810,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 523
+                    n.rule = 538
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e174_0(p33)
+                r = self.e175_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28856,7 +29826,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e175_0(p39)
+                    r = self.e176_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -28892,19 +29862,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 524
+                    n.rule = 539
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e96_0(self, p: int) -> Any:
+    def e97_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -28935,7 +29905,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 525
+                n.rule = 540
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28945,7 +29915,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e97_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -28963,10 +29933,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 526
+        n.rule = 541
         return q, n
 
-    def e98_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -28984,10 +29954,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 527
+        n.rule = 542
         return q, n
 
-    def e99_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29016,7 +29986,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 528
+                    n.rule = 543
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -29028,7 +29998,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e176_0(p3) is None:
+                if self.e177_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -29045,7 +30015,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 529
+                    n.rule = 544
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -29056,7 +30026,7 @@ class CardParser:
                 break
         return None
 
-    def e100_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -29087,7 +30057,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 530
+                n.rule = 545
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29097,7 +30067,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e101_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29142,7 +30112,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 531
+                    n.rule = 546
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29173,7 +30143,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 532
+                    n.rule = 547
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -29232,7 +30202,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 533
+                    n.rule = 548
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29347,7 +30317,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 534
+                    n.rule = 549
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29428,7 +30398,7 @@ class CardParser:
                 break
         return None
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29446,7 +30416,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e177_0(p1)
+                r = self.e178_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29541,7 +30511,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 535
+                    n.rule = 550
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -29630,7 +30600,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 536
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29650,7 +30620,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 537
+                    n.rule = 552
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29705,13 +30675,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 538
+                    n.rule = 553
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 537
+                    n.rule = 552
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -29736,7 +30706,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e178_0(p1)
+                r = self.e179_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29748,7 +30718,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e179_0(p3)
+                    r = self.e180_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -29791,7 +30761,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 539
+                    n.rule = 554
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -29830,7 +30800,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 540
+                    n.rule = 555
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -29861,7 +30831,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e180_0(p9)
+                    r = self.e181_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -29873,12 +30843,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 541
+                    n.rule = 556
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29947,18 +30917,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 543
+                    n.rule = 558
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 544
+                    n.rule = 559
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29999,18 +30969,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 545
+                    n.rule = 560
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 546
+                    n.rule = 561
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30051,18 +31021,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 547
+                    n.rule = 562
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 548
+                    n.rule = 563
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30162,7 +31132,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 549
+                    n.rule = 564
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -30210,12 +31180,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 550
+                    n.rule = 565
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30294,7 +31264,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e181_0(p27)
+                r = self.e182_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30305,12 +31275,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 551
+                    n.rule = 566
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30361,7 +31331,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e182_0(p29)
+                r = self.e183_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30372,12 +31342,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 552
+                    n.rule = 567
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30525,7 +31495,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 553
+                    n.rule = 568
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -30545,12 +31515,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 554
+                    n.rule = 569
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30674,7 +31644,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e183_0(p37)
+                    r = self.e184_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -30710,12 +31680,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 555
+                    n.rule = 570
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30770,18 +31740,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 556
+                    n.rule = 571
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 557
+                    n.rule = 572
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30836,18 +31806,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 558
+                    n.rule = 573
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 559
+                    n.rule = 574
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30972,18 +31942,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 560
+                    n.rule = 575
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 561
+                    n.rule = 576
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30992,7 +31962,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e184_0(p51)
+                r = self.e185_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31028,7 +31998,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 562
+                    n.rule = 577
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -31048,12 +32018,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 563
+                    n.rule = 578
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31062,7 +32032,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e185_0(p55)
+                r = self.e186_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31084,7 +32054,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 564
+                    n.rule = 579
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -31190,18 +32160,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 565
+                    n.rule = 580
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 566
+                    n.rule = 581
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31210,7 +32180,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e186_0(p61)
+                r = self.e187_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31219,7 +32189,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e187_0(p61)
+                r = self.e188_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31230,12 +32200,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 567
+                    n.rule = 582
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31244,7 +32214,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e188_0(p63)
+                r = self.e189_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31253,7 +32223,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e189_0(p63)
+                r = self.e190_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31264,12 +32234,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 568
+                    n.rule = 583
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31366,7 +32336,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 569
+                    n.rule = 584
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -31401,7 +32371,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 570
+                        n.rule = 585
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -31436,7 +32406,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e190_0(p65)
+                r = self.e191_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31447,12 +32417,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 571
+                    n.rule = 586
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31605,18 +32575,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 572
+                    n.rule = 587
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 573
+                    n.rule = 588
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31685,23 +32655,23 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 574
+                    n.rule = 589
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 575
+                    n.rule = 590
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F34:
             while True:
                 p81 = p
                 res82: list[Any] = []
@@ -31711,151 +32681,62 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p81] = q
-                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith("doesn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'causes', '')
+                v = (q, "doesn't", '')
+                q += 7
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'during', '')
                 q += 6
                 p81 = q
                 res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                r = self.e192_0(p81)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'its', '')
-                q += 3
+                q, v = r
                 p81 = q
-                res82.append(v)
+                if v:
+                    res82.append(v)
                 q = sk0[p81]
                 if q < 0:
                     q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p81] = q
-                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'controller', '')
-                q += 10
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'much', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'when', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
+                v = (q, 'untap', '')
                 q += 5
                 p81 = q
                 res82.append(v)
@@ -31867,36 +32748,176 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p83] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'step', '')
+                q += 4
                 p83 = q
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 576
+                    n.rule = 591
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
-                    n = Nt(res82)
-                    n.rule = 577
+                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
+                    n.rule = 592
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F34:
+        if ch in _F0:
             while True:
                 p85 = p
                 res86: list[Any] = []
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'causes', '')
+                q += 6
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'much', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p85 = q
+                res86.append(v)
                 q = sk0[p85]
                 if q < 0:
                     q = _WS0(text, p85).end()
@@ -31911,62 +32932,6 @@ class CardParser:
                 q += 5
                 p85 = q
                 res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'lethal', '')
-                q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p85 = q
-                res86.append(v)
                 p87 = p85
                 res88: list[Any] = []
                 q = sk0[p87]
@@ -31975,33 +32940,33 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p87] = q
-                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'amount', '')
+                v = (q, 'damage', '')
                 q += 6
                 p87 = q
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 578
+                    n.rule = 593
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 579
+                    n.rule = 594
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F34:
             while True:
                 p89 = p
                 res90: list[Any] = []
@@ -32011,11 +32976,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
+                v = (q, 'deals', '')
                 q += 5
                 p89 = q
                 res90.append(v)
@@ -32025,11 +32990,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'lethal', '')
+                q += 6
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
                 q += 2
                 p89 = q
                 res90.append(v)
@@ -32039,67 +33032,44 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
+                v = (q, 'any', '')
+                q += 3
                 p89 = q
                 res90.append(v)
                 p91 = p89
                 res92: list[Any] = []
-                r = self.r_QualityRef_0(p91)
-                if r is None:
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'amount', '')
+                q += 6
                 p91 = q
-                if v:
-                    res92.append(v)
+                res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 580
+                    n.rule = 595
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
-                p89 = q
-                res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 581
+                    n.rule = 596
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32142,40 +33112,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'enchanted', '')
-                q += 9
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equipped', '')
-                q += 8
+                v = (q, 'blocked', '')
+                q += 7
                 p93 = q
                 res94.append(v)
                 q = sk0[p93]
@@ -32205,7 +33147,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 582
+                    n.rule = 597
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -32215,27 +33157,27 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'permanents', '')
-                q += 10
+                v = (q, 'creatures', '')
+                q += 9
                 p93 = q
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 583
+                    n.rule = 598
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F12:
+        if ch in _F0:
             while True:
                 p97 = p
                 res98: list[Any] = []
@@ -32245,11 +33187,67 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'prevents', '')
+                v = (q, "can't", '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enchanted', '')
+                q += 9
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equipped', '')
                 q += 8
                 p97 = q
                 res98.append(v)
@@ -32259,26 +33257,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'all', '')
-                q += 3
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'by', '')
+                q += 2
                 p97 = q
                 res98.append(v)
                 p99 = p97
@@ -32294,7 +33278,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 584
+                    n.rule = 599
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -32304,83 +33288,27 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'sources', '')
-                q += 7
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'would', '')
-                q += 5
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deal', '')
-                q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
+                v = (q, 'permanents', '')
+                q += 10
                 p97 = q
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 585
+                    n.rule = 600
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F12:
             while True:
                 p101 = p
                 res102: list[Any] = []
@@ -32390,11 +33318,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'can', '')
+                v = (q, 'prevents', '')
+                q += 8
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
                 q += 3
                 p101 = q
                 res102.append(v)
@@ -32404,50 +33346,84 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attack', '')
+                v = (q, 'damage', '')
                 q += 6
                 p101 = q
                 res102.append(v)
-                while True:
-                    p103 = p101
-                    res104: list[Any] = []
-                    r = self.e191_0(p103)
-                    if r is None:
-                        break
-                    q, v = r
-                    p103 = q
-                    if v:
-                        res104.append(v)
-                    q = sk0[p103]
-                    if q < 0:
-                        q = _WS0(text, p103).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p103] = q
-                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'turn', '')
-                    q += 4
-                    p103 = q
-                    res104.append(v)
-                    p101 = p103
-                    res102 += res104
+                p103 = p101
+                res104: list[Any] = []
+                r = self.r_QualityRef_0(p103)
+                if r is None:
+                    p = c
+                    ch = ch0
                     break
+                q, v = r
+                p103 = q
+                if v:
+                    res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 601
+                p101 = p103
+                if res104 and n:
+                    res102.append(n)
                 q = sk0[p101]
                 if q < 0:
                     q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'as', '')
+                v = (q, 'sources', '')
+                q += 7
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'would', '')
+                q += 5
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deal', '')
+                q += 4
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
                 q += 2
                 p101 = q
                 res102.append(v)
@@ -32457,54 +33433,112 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p101 = q
+                res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 602
+                q = p101
+                v = n if res102 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 557
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p105 = p
+                res106: list[Any] = []
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'can', '')
+                q += 3
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attack', '')
+                q += 6
+                p105 = q
+                res106.append(v)
+                while True:
+                    p107 = p105
+                    res108: list[Any] = []
+                    r = self.e193_0(p107)
+                    if r is None:
+                        break
+                    q, v = r
+                    p107 = q
+                    if v:
+                        res108.append(v)
+                    q = sk0[p107]
+                    if q < 0:
+                        q = _WS0(text, p107).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p107] = q
+                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'turn', '')
+                    q += 4
+                    p107 = q
+                    res108.append(v)
+                    p105 = p107
+                    res106 += res108
+                    break
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
+                q += 2
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
                 if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'though', '')
                 q += 6
-                p101 = q
-                res102.append(v)
-                r = self.e192_0(p101)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p101 = q
-                if v:
-                    res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith("didn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "didn't", '')
-                q += 6
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                p105 = p101
-                res106: list[Any] = []
-                r = self.r_KeywordName_0(p105)
+                p105 = q
+                res106.append(v)
+                r = self.e194_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32513,159 +33547,64 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                if res106:
-                    n = Nt(res106)
-                    n.rule = 586
-                p101 = p105
-                if res106 and n:
-                    res102.append(n)
-                if res102:
-                    n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 587
-                q = p101
-                v = n if res102 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 542
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p107 = p
-                res108: list[Any] = []
-                q = sk0[p107]
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith("can't", q)):
+                    sk0[p105] = q
+                if not (text.startswith("didn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
+                v = (q, "didn't", '')
+                q += 6
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p105] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
-                q += 2
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
+                v = (q, 'have', '')
                 q += 4
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                p109 = p107
+                p105 = q
+                res106.append(v)
+                p109 = p105
                 res110: list[Any] = []
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'NumberWord') if s else None
-                q += len(s)
-                p109 = q
-                if v:
-                    res110.append(v)
-                if res110:
-                    n = Nt(res110)
-                    n.rule = 588
-                p107 = p109
-                if res110 and n:
-                    res108.append(n)
-                r = self.e193_0(p107)
+                r = self.r_KeywordName_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p107 = q
+                p109 = q
                 if v:
-                    res108.append(v)
-                if res108:
-                    n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 589
-                q = p107
-                v = n if res108 else None
+                    res110.append(v)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 603
+                p105 = p109
+                if res110 and n:
+                    res106.append(n)
+                if res106:
+                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
+                    n.rule = 604
+                q = p105
+                v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F0:
             while True:
                 p111 = p
                 res112: list[Any] = []
@@ -32675,11 +33614,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p111] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
+                v = (q, "can't", '')
+                q += 5
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
                 q += 7
                 p111 = q
                 res112.append(v)
@@ -32689,11 +33656,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p111] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'each', '')
+                v = (q, 'by', '')
+                q += 2
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
                 q += 4
                 p111 = q
                 res112.append(v)
@@ -32703,26 +33684,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p111] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'combat', '')
-                q += 6
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
+                v = (q, 'than', '')
+                q += 4
                 p111 = q
                 res112.append(v)
                 p113 = p111
@@ -32733,33 +33700,45 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p113] = q
-                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'able', '')
-                q += 4
+                s = m.group()
+                v = (q, s, 'NumberWord') if s else None
+                q += len(s)
                 p113 = q
-                res114.append(v)
+                if v:
+                    res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 590
+                    n.rule = 605
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
+                r = self.e195_0(p111)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p111 = q
+                if v:
+                    res112.append(v)
                 if res112:
-                    n = Nt(res112)
-                    n.rule = 591
+                    n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
+                    n.rule = 606
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F5:
             while True:
                 p115 = p
                 res116: list[Any] = []
@@ -32769,12 +33748,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p115] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocks', '')
-                q += 6
+                v = (q, 'attacks', '')
+                q += 7
                 p115 = q
                 res116.append(v)
                 q = sk0[p115]
@@ -32837,23 +33816,23 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 592
+                    n.rule = 607
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 593
+                    n.rule = 608
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F49:
             while True:
                 p119 = p
                 res120: list[Any] = []
@@ -32863,12 +33842,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
+                v = (q, 'blocks', '')
+                q += 6
                 p119 = q
                 res120.append(v)
                 q = sk0[p119]
@@ -32877,11 +33856,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'each', '')
+                q += 4
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
                 q += 2
                 p119 = q
                 res120.append(v)
@@ -32893,77 +33900,143 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p121] = q
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'able', '')
+                q += 4
+                p121 = q
+                res122.append(v)
+                if res122:
+                    n = Nt(res122)
+                    n.rule = 609
+                p119 = p121
+                if res122 and n:
+                    res120.append(n)
+                if res120:
+                    n = Nt(res120)
+                    n.rule = 610
+                q = p119
+                v = n if res120 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 557
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p123 = p
+                res124: list[Any] = []
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p123 = q
+                res124.append(v)
+                p125 = p123
+                res126: list[Any] = []
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p121 = q
-                res122.append(v)
-                if res122:
-                    n = Nt(res122)
-                    n.rule = 594
-                p119 = p121
-                if res122 and n:
-                    res120.append(n)
-                if res120:
-                    n = Nt(res120)
-                    n.rule = 595
-                q = p119
-                v = n if res120 else None
+                p125 = q
+                res126.append(v)
+                if res126:
+                    n = Nt(res126)
+                    n.rule = 611
+                p123 = p125
+                if res126 and n:
+                    res124.append(n)
+                if res124:
+                    n = Nt(res124)
+                    n.rule = 612
+                q = p123
+                v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F89:
             while True:
-                p123 = p
-                res124: list[Any] = []
-                r = self.e194_0(p123)
+                p127 = p
+                res128: list[Any] = []
+                r = self.e196_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p123 = q
+                p127 = q
                 if v:
-                    res124.append(v)
-                p125 = p123
-                res126: list[Any] = []
-                r = self.r_Color_0(p125)
+                    res128.append(v)
+                p129 = p127
+                res130: list[Any] = []
+                r = self.r_Color_0(p129)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p125 = q
+                p129 = q
                 if v:
-                    res126.append(v)
-                if res126:
-                    n = Nt(res126)
-                    n.rule = 596
-                p123 = p125
-                if res126 and n:
-                    res124.append(n)
-                if res124:
-                    n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
-                    n.rule = 597
-                q = p123
-                v = n if res124 else None
+                    res130.append(v)
+                if res130:
+                    n = Nt(res130)
+                    n.rule = 613
+                p127 = p129
+                if res130 and n:
+                    res128.append(n)
+                if res128:
+                    n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
+                    n.rule = 614
+                q = p127
+                v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e103_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32997,7 +34070,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 598
+                    n.rule = 615
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33027,58 +34100,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 599
+                    n.rule = 616
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
-                q = sk0[p3]
-                if q < 0:
-                    q = _WS0(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'TypeWord') if s else None
-                q += len(s)
-                p3 = q
-                if v:
-                    res4.append(v)
-                if res4:
-                    return p3, res4
-                p = p3
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                p7 = p
+                p7 = p3
                 res8: list[Any] = []
-                p9 = p7
-                res10: list[Any] = []
-                q = sk0[p9]
-                if q < 0:
-                    q = _WS0(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p9] = q
-                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equipped', '')
-                q += 8
-                p9 = q
-                res10.append(v)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 600
-                p7 = p9
-                if res10 and n:
-                    res8.append(n)
                 q = sk0[p7]
                 if q < 0:
                     q = _WS0(text, p7).end()
@@ -33097,49 +34124,111 @@ class CardParser:
                 if v:
                     res8.append(v)
                 if res8:
-                    return p7, res8
-                p = p7
+                    n = Nt(res8)
+                    n.rule = 617
+                p3 = p7
+                if res8 and n:
+                    res4.append(n)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                p11 = p9
+                res12: list[Any] = []
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equipped', '')
+                q += 8
+                p11 = q
+                res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 618
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
+                p13 = p9
+                res14: list[Any] = []
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'TypeWord') if s else None
+                q += len(s)
+                p13 = q
+                if v:
+                    res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 619
+                p9 = p13
+                if res14 and n:
+                    res10.append(n)
+                if res10:
+                    return p9, res10
+                p = p9
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            p11 = p
-            res12: list[Any] = []
-            q = sk0[p11]
+            p15 = p
+            res16: list[Any] = []
+            q = sk0[p15]
             if q < 0:
-                q = _WS0(text, p11).end()
+                q = _WS0(text, p15).end()
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
-                sk0[p11] = q
+                sk0[p15] = q
             m = _RX54(text, q)
             if m is None:
                 p = c
                 ch = ch0
                 break
-            p13 = p11
-            res14: list[Any] = []
-            r = self.r_ObjectFilter_0(p13)
+            p17 = p15
+            res18: list[Any] = []
+            r = self.r_ObjectFilter_0(p17)
             if r is None:
                 p = c
                 ch = ch0
                 break
             q, v = r
-            p13 = q
+            p17 = q
             if v:
-                res14.append(v)
-            if res14:
-                n = Nt(res14)
-                n.rule = 601
-            p11 = p13
-            if res14 and n:
-                res12.append(n)
-            if res12:
-                return p11, res12
-            p = p11
+                res18.append(v)
+            if res18:
+                n = Nt(res18)
+                n.rule = 620
+            p15 = p17
+            if res18 and n:
+                res16.append(n)
+            if res16:
+                return p15, res16
+            p = p15
             ch = None  # moved on: no guess about the next alternative
             break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -33182,10 +34271,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 602
+        n.rule = 621
         return p, n
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -33203,10 +34292,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 603
+        n.rule = 622
         return q, n
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -33224,10 +34313,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 604
+        n.rule = 623
         return q, n
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -33245,10 +34334,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 605
+        n.rule = 624
         return q, n
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -33266,10 +34355,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 606
+        n.rule = 625
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -33301,76 +34390,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 607
+        n.rule = 626
         return p, n
-
-    def e110_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e195_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e196_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e197_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e198_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e111_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -33386,7 +34407,33 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
+            while True:
+                r = self.e197_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F77:
+            while True:
+                r = self.e198_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
             while True:
                 r = self.e199_0(p)
                 if r is None:
@@ -33399,7 +34446,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F20:
             while True:
                 r = self.e200_0(p)
                 if r is None:
@@ -33415,6 +34462,48 @@ class CardParser:
         return None
 
     def e112_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e201_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e202_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e113_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33446,7 +34535,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e201_0(p1)
+                r = self.e203_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33464,7 +34553,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e202_0(p3)
+                r = self.e204_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33473,11 +34562,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e203_0(p3) is None:
+                if self.e205_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e204_0(p3)
+                r = self.e206_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33493,7 +34582,7 @@ class CardParser:
                 break
         return None
 
-    def e113_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -33534,10 +34623,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 608
+        n.rule = 627
         return p, n
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -33555,10 +34644,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 609
+        n.rule = 628
         return q, n
 
-    def e115_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -33576,10 +34665,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 610
+        n.rule = 629
         return q, n
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33597,7 +34686,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e205_0(p1)
+                r = self.e207_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33720,7 +34809,7 @@ class CardParser:
                 break
         return None
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33756,7 +34845,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 611
+                    n.rule = 630
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33800,7 +34889,7 @@ class CardParser:
                 break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33831,7 +34920,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 612
+                    n.rule = 631
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33876,7 +34965,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 613
+                    n.rule = 632
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33908,23 +34997,15 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                p9 = p5
-                res10: list[Any] = []
-                r = self.r_Amount_0(p9)
+                r = self.e208_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p9 = q
+                p5 = q
                 if v:
-                    res10.append(v)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 614
-                p5 = p9
-                if res10 and n:
-                    res6.append(n)
+                    res6.append(v)
                 if res6:
                     return p5, res6
                 p = p5
@@ -33932,7 +35013,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33966,7 +35047,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 615
+                    n.rule = 633
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33989,7 +35070,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 616
+                    n.rule = 634
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -33999,7 +35080,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34053,7 +35134,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34107,7 +35188,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34125,10 +35206,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 617
+        n.rule = 635
         return q, n
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -34146,10 +35227,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 618
+        n.rule = 636
         return p, n
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34177,10 +35258,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 619
+        n.rule = 637
         return p, n
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34212,10 +35293,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 620
+        n.rule = 638
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34269,7 +35350,7 @@ class CardParser:
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34310,10 +35391,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 621
+        n.rule = 639
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34372,7 +35453,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 622
+                    n.rule = 640
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34438,7 +35519,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 623
+                    n.rule = 641
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -34448,7 +35529,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34466,7 +35547,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e206_0(p1)
+                r = self.e209_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34540,7 +35621,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e207_0(p3)
+                r = self.e210_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34598,7 +35679,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 624
+                    n.rule = 642
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34624,11 +35705,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 625
+                    n.rule = 643
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e208_0(p7)
+                r = self.e211_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34644,7 +35725,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34697,7 +35778,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 626
+                    n.rule = 644
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34707,7 +35788,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34761,7 +35842,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34779,7 +35860,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e209_0(p1)
+                r = self.e212_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34822,7 +35903,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 627
+                    n.rule = 645
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34832,7 +35913,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34886,7 +35967,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34917,7 +35998,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 628
+                    n.rule = 646
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34936,7 +36017,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e210_0(p1)
+                    r = self.e213_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -35008,7 +36089,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 629
+                    n.rule = 647
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35051,7 +36132,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e211_0(p1)
+                r = self.e214_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35062,7 +36143,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 630
+                    n.rule = 648
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -35085,38 +36166,25 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                p5 = p3
-                res6: list[Any] = []
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.e215_0(p3)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 631
-                p3 = p5
-                if res6 and n:
-                    res4.append(n)
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
                 if res4:
-                    n = Nt(res4)
-                    n.rule = 630
+                    n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
+                    n.rule = 648
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35187,7 +36255,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 632
+                    n.rule = 649
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35204,7 +36272,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e212_0(p)
+            r = self.e216_0(p)
             if r is None:
                 break
             q, v = r
@@ -35235,14 +36303,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 633
+            n.rule = 650
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e213_0(p3)
+            r = self.e217_0(p3)
             if r is None:
                 break
             q, v = r
@@ -35279,7 +36347,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 634
+        n.rule = 651
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -35319,7 +36387,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 635
+            n.rule = 652
         p = p1
         if res2 and n:
             res.append(n)
@@ -35338,10 +36406,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 636
+        n.rule = 653
         return p, n
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35359,7 +36427,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e214_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35423,14 +36491,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 637
+                    n.rule = 654
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e215_0(p7)
+                    r = self.e219_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -35471,7 +36539,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35489,10 +36557,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 655
         return q, n
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35510,7 +36578,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e216_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35584,7 +36652,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e217_0(p3)
+                r = self.e221_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35614,7 +36682,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35632,7 +36700,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e218_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35678,7 +36746,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e219_0(p3)
+                r = self.e223_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35736,7 +36804,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35754,10 +36822,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 656
         return q, n
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -35780,7 +36848,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e220_0(p1)
+            r = self.e224_0(p1)
             if r is None:
                 p = c
                 break
@@ -35788,7 +36856,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e221_0(p1)
+            r = self.e225_0(p1)
             if r is None:
                 p = c
                 break
@@ -35802,7 +36870,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35820,10 +36888,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 657
         return q, n
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35841,7 +36909,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35873,7 +36941,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e223_0(p3)
+                r = self.e227_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36005,18 +37073,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 658
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 642
+                    n.rule = 659
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 643
+                    n.rule = 660
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36052,7 +37120,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 644
+                    n.rule = 661
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36072,12 +37140,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 645
+                    n.rule = 662
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 643
+                    n.rule = 660
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36113,7 +37181,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 646
+                    n.rule = 663
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36133,19 +37201,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 647
+                    n.rule = 664
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 643
+                    n.rule = 660
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36163,7 +37231,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 665
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -36195,12 +37263,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 649
+                    n.rule = 666
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 650
+                    n.rule = 667
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36220,19 +37288,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 651
+                    n.rule = 668
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 650
+                    n.rule = 667
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36286,7 +37354,7 @@ class CardParser:
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36340,7 +37408,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36394,7 +37462,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36428,7 +37496,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 652
+                    n.rule = 669
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36472,7 +37540,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 653
+                    n.rule = 670
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36483,7 +37551,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36555,7 +37623,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36609,7 +37677,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36663,7 +37731,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36717,7 +37785,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36832,7 +37900,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 671
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36891,7 +37959,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 655
+                    n.rule = 672
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36930,7 +37998,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36945,7 +38013,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e224_0(p)
+            r = self.e228_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -36971,7 +38039,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 656
+                    n.rule = 673
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36981,7 +38049,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37048,7 +38116,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 674
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37093,7 +38161,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 658
+                    n.rule = 675
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37160,7 +38228,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37178,10 +38246,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 676
         return q, n
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37234,7 +38302,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 677
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37258,7 +38326,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 661
+                    n.rule = 678
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37268,7 +38336,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37286,10 +38354,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 679
         return q, n
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37343,7 +38411,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37397,7 +38465,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37451,7 +38519,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37482,7 +38550,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 663
+                    n.rule = 680
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37512,7 +38580,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 664
+                        n.rule = 681
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -37538,7 +38606,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 665
+                n.rule = 682
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -37548,7 +38616,7 @@ class CardParser:
             break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37591,10 +38659,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 683
         return p, n
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37635,10 +38703,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 684
         return p, n
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37656,7 +38724,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 685
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -37674,17 +38742,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 669
+            n.rule = 686
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 670
+        n.rule = 687
         return p, n
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37763,14 +38831,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 671
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e225_0(p3)
+            r = self.e229_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37795,10 +38863,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 672
+        n.rule = 689
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37816,7 +38884,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 690
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -37844,7 +38912,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 691
         p = p1
         if res2 and n:
             res.append(n)
@@ -37859,12 +38927,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 675
+            n.rule = 692
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e226_0(p)
+            r = self.e230_0(p)
             if r is None:
                 break
             q, v = r
@@ -37875,10 +38943,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 676
+        n.rule = 693
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37912,7 +38980,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e227_0(p)
+            r = self.e231_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -37943,7 +39011,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_1(p1)
+                r = self.e232_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37959,7 +39027,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38020,7 +39088,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38097,7 +39165,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38161,7 +39229,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38267,7 +39335,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38344,14 +39412,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38369,10 +39437,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 695
         return q, n
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38413,10 +39481,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 679
+        n.rule = 696
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38470,7 +39538,7 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38524,7 +39592,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38542,7 +39610,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38610,7 +39678,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38651,10 +39719,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 680
+        n.rule = 697
         return p, n
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38672,10 +39740,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 698
         return q, n
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -38702,7 +39770,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38720,10 +39788,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 699
         return q, n
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38777,7 +39845,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38795,10 +39863,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 683
+        n.rule = 700
         return q, n
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38829,7 +39897,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 701
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38896,14 +39964,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 685
+                n.rule = 702
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e230_0(p9)
+                r = self.e234_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -38943,50 +40011,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e181_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 686
-        return p, n
 
     def e182_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -39029,7 +40053,51 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 687
+        n.rule = 703
+        return p, n
+
+    def e183_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 704
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -39069,12 +40137,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 688
+                    n.rule = 705
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 689
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39094,19 +40162,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 690
+                    n.rule = 707
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 689
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39124,10 +40192,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 708
         return q, n
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39243,7 +40311,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 692
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39258,100 +40326,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 692
+                    n.rule = 709
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e185_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -39450,6 +40426,98 @@ class CardParser:
         return None
 
     def e187_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e188_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39490,10 +40558,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 710
         return p, n
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39547,7 +40615,7 @@ class CardParser:
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39588,10 +40656,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 711
         return p, n
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39645,7 +40713,87 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F19:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 712
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith("controller's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "controller's", '')
+                q += 12
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e193_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39663,10 +40811,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 713
         return q, n
 
-    def e192_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39720,7 +40868,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39774,7 +40922,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39828,7 +40976,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39860,10 +41008,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 714
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -39885,10 +41033,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 715
         return p, n
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -39910,10 +41058,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 716
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39943,77 +41091,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 699
-        return p, n
-
-    def e199_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 700
-        return p, n
-
-    def e200_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 701
+        n.rule = 717
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -40048,10 +41126,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 702
+        n.rule = 718
         return p, n
 
     def e202_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 719
+        return p, n
+
+    def e203_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 720
+        return p, n
+
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40081,10 +41229,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 721
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40122,7 +41270,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e204_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40154,10 +41302,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 722
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40175,8 +41323,69 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 723
         return q, n
+
+    def e208_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F93:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.r_PowerOf_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 724
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        while True:
+            p3 = p
+            res4: list[Any] = []
+            r = self.r_Amount_0(p3)
+            if r is None:
+                p = c
+                ch = ch0
+                break
+            q, v = r
+            p3 = q
+            if v:
+                res4.append(v)
+            if res4:
+                n = Nt(res4)
+                n.rule = 725
+            q = p3
+            v = n if res4 else None
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        return None
 
     def r_PerTime_0(self, p: int) -> Any:
         # PerTime: Sequence (rule)
@@ -40255,17 +41464,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 706
+            n.rule = 726
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 707
+        n.rule = 727
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40283,10 +41492,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 728
         return q, n
 
-    def e207_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40335,10 +41544,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 729
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -40361,7 +41570,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e231_0(p1)
+            r = self.e235_0(p1)
             if r is None:
                 p = c
                 break
@@ -40375,7 +41584,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e209_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40393,10 +41602,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 730
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40425,7 +41634,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 711
+                    n.rule = 731
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40480,12 +41689,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 712
+                    n.rule = 732
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e232_0(p5)
+                    r = self.e236_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -40495,13 +41704,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 713
+                    n.rule = 733
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 714
+                    n.rule = 734
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40561,13 +41770,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 716
+                    n.rule = 736
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40608,7 +41817,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 717
+                    n.rule = 737
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40639,20 +41848,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 718
+                    n.rule = 738
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 716
+                    n.rule = 736
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40688,7 +41897,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 739
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40747,7 +41956,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 720
+                    n.rule = 740
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40806,7 +42015,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 721
+                    n.rule = 741
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40873,7 +42082,79 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 742
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 743
+                q = p3
+                v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40891,10 +42172,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 744
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40912,10 +42193,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 745
         return q, n
 
-    def e214_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40933,91 +42214,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
-        return q, n
-
-    def e215_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 725
-        return q, n
-
-    def e216_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 726
-        return q, n
-
-    def e217_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 727
-        return q, n
-
-    def e218_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 728
+        n.rule = 746
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -41038,10 +42235,94 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 747
         return q, n
 
     def e220_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 748
+        return q, n
+
+    def e221_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 749
+        return q, n
+
+    def e222_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 750
+        return q, n
+
+    def e223_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 751
+        return q, n
+
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41095,7 +42376,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41117,10 +42398,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 752
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41138,10 +42419,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 753
         return q, n
 
-    def e223_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41159,7 +42440,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 754
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -41192,7 +42473,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41213,14 +42494,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41238,10 +42519,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 756
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41259,10 +42540,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 757
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41321,7 +42602,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 736
+                    n.rule = 758
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41417,7 +42698,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 737
+                    n.rule = 759
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41430,7 +42711,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e233_0(p9)
+                r = self.e237_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41474,7 +42755,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41492,10 +42773,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 760
         return q, n
 
-    def e228_1(self, p: int) -> Any:
+    def e232_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -41527,7 +42808,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 215
+        n.rule = 217
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -41578,7 +42859,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e234_1(p)
+            r = self.e238_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41874,7 +43155,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e235_1(p23)
+                    r = self.e239_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -41962,7 +43243,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 207
+                    n.rule = 209
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -41989,10 +43270,10 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e236_1(p1) is None:
+            if self.e240_1(p1) is None:
                 break
             while True:
-                r = self.e237_1(p1)
+                r = self.e241_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -42001,7 +43282,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e238_1(p1)
+                r = self.e242_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -42010,7 +43291,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e239_1(p1)
+                r = self.e243_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -42021,7 +43302,7 @@ class CardParser:
             while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e240_1(p3)
+                r = self.e244_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -42043,7 +43324,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e241_1(p5)
+                    r = self.e245_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42059,14 +43340,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e242_1(p7)
+                r = self.e246_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e243_1(p7)
+                r = self.e247_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -42076,7 +43357,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e244_1(p1)
+            r = self.e248_1(p1)
             if r is None:
                 break
             q, v = r
@@ -42086,7 +43367,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e245_1(p)
+        r = self.e249_1(p)
         if r is None:
             return None
         q, v = r
@@ -42096,9 +43377,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e246_1(p9) is None:
+            if self.e250_1(p9) is None:
                 break
-            r = self.e247_1(p9)
+            r = self.e251_1(p9)
             if r is None:
                 break
             q, v = r
@@ -42125,7 +43406,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 267
+                    n.rule = 269
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -42135,7 +43416,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e248_1(p13)
+                r = self.e252_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -42170,7 +43451,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e249_1(p9)
+                r = self.e253_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42192,7 +43473,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 268
+                    n.rule = 270
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -42211,7 +43492,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e250_1(p19)
+                    r = self.e254_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -42225,7 +43506,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e251_1(p9)
+                r = self.e255_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42267,7 +43548,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 269
+                    n.rule = 271
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -42280,7 +43561,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 270
+        n.rule = 272
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -42347,18 +43628,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 761
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 740
+                    n.rule = 762
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42413,18 +43694,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 742
+                    n.rule = 764
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 743
+                    n.rule = 765
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42451,18 +43732,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 744
+                    n.rule = 766
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 745
+                    n.rule = 767
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42471,6 +43752,20 @@ class CardParser:
             while True:
                 p13 = p
                 res14: list[Any] = []
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p13 = q
+                res14.append(v)
                 p15 = p13
                 res16: list[Any] = []
                 q = sk0[p15]
@@ -42479,33 +43774,33 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('alone', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
-                q += 7
+                v = (q, 'alone', '')
+                q += 5
                 p15 = q
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 746
+                    n.rule = 768
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 747
+                    n.rule = 769
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F5:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -42517,60 +43812,37 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p19] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocks', '')
-                q += 6
+                v = (q, 'attacks', '')
+                q += 7
                 p19 = q
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 748
+                    n.rule = 770
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
-                while True:
-                    p21 = p17
-                    res22: list[Any] = []
-                    r = self.e252_0(p21)
-                    if r is None:
-                        break
-                    q, v = r
-                    p21 = q
-                    if v:
-                        res22.append(v)
-                    q = sk0[p21]
-                    if q < 0:
-                        q = _WS0(text, p21).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p21] = q
-                    if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'creature', '')
-                    q += 8
-                    p21 = q
-                    res22.append(v)
-                    p17 = p21
-                    res18 += res22
-                    break
                 if res18:
                     n = Nt(res18)
-                    n.rule = 749
+                    n.rule = 771
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F49:
             while True:
-                p23 = p
+                p21 = p
+                res22: list[Any] = []
+                p23 = p21
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
@@ -42578,137 +43850,143 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocks', '')
+                q += 6
+                p23 = q
+                res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 772
+                p21 = p23
+                if res24 and n:
+                    res22.append(n)
+                while True:
+                    p25 = p21
+                    res26: list[Any] = []
+                    r = self.e256_0(p25)
+                    if r is None:
+                        break
+                    q, v = r
+                    p25 = q
+                    if v:
+                        res26.append(v)
+                    q = sk0[p25]
+                    if q < 0:
+                        q = _WS0(text, p25).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p25] = q
+                    if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'creature', '')
+                    q += 8
+                    p25 = q
+                    res26.append(v)
+                    p21 = p25
+                    res22 += res26
+                    break
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 773
+                q = p21
+                v = n if res22 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 763
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F49:
+            while True:
+                p27 = p
+                res28: list[Any] = []
+                q = sk0[p27]
+                if q < 0:
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'becomes', '')
                 q += 7
-                p23 = q
-                res24.append(v)
-                p25 = p23
-                res26: list[Any] = []
-                q = sk0[p25]
+                p27 = q
+                res28.append(v)
+                p29 = p27
+                res30: list[Any] = []
+                q = sk0[p29]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p29).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p29] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p25 = q
-                res26.append(v)
-                if res26:
-                    n = Nt(res26)
-                    n.rule = 750
-                p23 = p25
-                if res26 and n:
-                    res24.append(n)
+                p29 = q
+                res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 774
+                p27 = p29
+                if res30 and n:
+                    res28.append(n)
                 while True:
-                    p27 = p23
-                    res28: list[Any] = []
-                    q = sk0[p27]
+                    p31 = p27
+                    res32: list[Any] = []
+                    q = sk0[p31]
                     if q < 0:
-                        q = _WS0(text, p27).end()
+                        q = _WS0(text, p31).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p27] = q
+                        sk0[p31] = q
                     if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'by', '')
                     q += 2
-                    p27 = q
-                    res28.append(v)
-                    p29 = p27
-                    res30: list[Any] = []
-                    r = self.r_ObjectFilter_0(p29)
+                    p31 = q
+                    res32.append(v)
+                    p33 = p31
+                    res34: list[Any] = []
+                    r = self.r_ObjectFilter_0(p33)
                     if r is None:
                         break
                     q, v = r
-                    p29 = q
+                    p33 = q
                     if v:
-                        res30.append(v)
-                    if res30:
-                        n = Nt(res30)
-                        n.rule = 751
-                    p27 = p29
-                    if res30 and n:
-                        res28.append(n)
-                    p23 = p27
-                    res24 += res28
+                        res34.append(v)
+                    if res34:
+                        n = Nt(res34)
+                        n.rule = 775
+                    p31 = p33
+                    if res34 and n:
+                        res32.append(n)
+                    p27 = p31
+                    res28 += res32
                     break
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 752
-                q = p23
-                v = n if res24 else None
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 776
+                q = p27
+                v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F12:
-            while True:
-                p31 = p
-                res32: list[Any] = []
-                q = sk0[p31]
-                if q < 0:
-                    q = _WS0(text, p31).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p31] = q
-                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'phases', '')
-                q += 6
-                p31 = q
-                res32.append(v)
-                p33 = p31
-                res34: list[Any] = []
-                q = sk0[p33]
-                if q < 0:
-                    q = _WS0(text, p33).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p33] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F119 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p33 = q
-                if v:
-                    res34.append(v)
-                if res34:
-                    n = Nt(res34)
-                    n.rule = 753
-                p31 = p33
-                if res34 and n:
-                    res32.append(n)
-                if res32:
-                    n = Nt(res32)
-                    n.rule = 754
-                q = p31
-                v = n if res32 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 741
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
             while True:
                 p35 = p
                 res36: list[Any] = []
@@ -42718,40 +43996,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'is', '')
-                q += 2
-                p35 = q
-                res36.append(v)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turned', '')
+                v = (q, 'phases', '')
                 q += 6
-                p35 = q
-                res36.append(v)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
                 p35 = q
                 res36.append(v)
                 p37 = p35
@@ -42762,28 +44012,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                m = _RX58(text, q) if text[q:q + 1] in _F119 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'up', '')
-                q += 2
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p37 = q
-                res38.append(v)
+                if v:
+                    res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 755
+                    n.rule = 777
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 756
+                    n.rule = 778
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42812,11 +44065,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exiled', '')
+                v = (q, 'turned', '')
                 q += 6
                 p39 = q
                 res40.append(v)
@@ -42826,11 +44079,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'face', '')
                 q += 4
                 p39 = q
                 res40.append(v)
@@ -42842,33 +44095,33 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'way', '')
-                q += 3
+                v = (q, 'up', '')
+                q += 2
                 p41 = q
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 757
+                    n.rule = 779
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 758
+                    n.rule = 780
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F19:
             while True:
                 p43 = p
                 res44: list[Any] = []
@@ -42878,12 +44131,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p43] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'becomes', '')
-                q += 7
+                v = (q, 'is', '')
+                q += 2
                 p43 = q
                 res44.append(v)
                 q = sk0[p43]
@@ -42892,12 +44145,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p43] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                v = (q, 'exiled', '')
+                q += 6
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
+                if q < 0:
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
                 p43 = q
                 res44.append(v)
                 p45 = p43
@@ -42908,142 +44175,65 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'target', '')
-                q += 6
+                v = (q, 'way', '')
+                q += 3
                 p45 = q
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 759
+                    n.rule = 781
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spell', '')
-                q += 5
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'ability', '')
-                q += 7
-                p43 = q
-                res44.append(v)
-                while True:
-                    p47 = p43
-                    res48: list[Any] = []
-                    r = self.e253_0(p47)
-                    if r is None:
-                        break
-                    q, v = r
-                    p47 = q
-                    if v:
-                        res48.append(v)
-                    q = sk0[p47]
-                    if q < 0:
-                        q = _WS0(text, p47).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p47] = q
-                    if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'opponent', '')
-                    q += 8
-                    p47 = q
-                    res48.append(v)
-                    q = sk0[p47]
-                    if q < 0:
-                        q = _WS0(text, p47).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p47] = q
-                    if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'controls', '')
-                    q += 8
-                    p47 = q
-                    res48.append(v)
-                    p43 = p47
-                    res44 += res48
-                    break
                 if res44:
                     n = Nt(res44)
-                    n.rule = 760
+                    n.rule = 782
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F34:
+        if ch in _F49:
             while True:
-                p49 = p
+                p47 = p
+                res48: list[Any] = []
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p47 = q
+                res48.append(v)
+                p49 = p47
                 res50: list[Any] = []
                 q = sk0[p49]
                 if q < 0:
@@ -43051,176 +44241,319 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p49 = q
+                res50.append(v)
+                if res50:
+                    n = Nt(res50)
+                    n.rule = 783
+                p47 = p49
+                if res50 and n:
+                    res48.append(n)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'ability', '')
+                q += 7
+                p47 = q
+                res48.append(v)
+                while True:
+                    p51 = p47
+                    res52: list[Any] = []
+                    r = self.e257_0(p51)
+                    if r is None:
+                        break
+                    q, v = r
+                    p51 = q
+                    if v:
+                        res52.append(v)
+                    q = sk0[p51]
+                    if q < 0:
+                        q = _WS0(text, p51).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p51] = q
+                    if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'opponent', '')
+                    q += 8
+                    p51 = q
+                    res52.append(v)
+                    q = sk0[p51]
+                    if q < 0:
+                        q = _WS0(text, p51).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p51] = q
+                    if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'controls', '')
+                    q += 8
+                    p51 = q
+                    res52.append(v)
+                    p47 = p51
+                    res48 += res52
+                    break
+                if res48:
+                    n = Nt(res48)
+                    n.rule = 784
+                q = p47
+                v = n if res48 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 763
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p53 = p
+                res54: list[Any] = []
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p49 = q
-                res50.append(v)
+                p53 = q
+                res54.append(v)
                 while True:
-                    r = self.e254_0(p49)
+                    r = self.e258_0(p53)
                     if r is None:
                         break
                     q, v = r
-                    p49 = q
+                    p53 = q
                     if v is not None:
-                        res50.append(v)
+                        res54.append(v)
                     break
-                p51 = p49
-                res52: list[Any] = []
-                q = sk0[p51]
+                p55 = p53
+                res56: list[Any] = []
+                q = sk0[p55]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p55).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p55] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p51 = q
-                res52.append(v)
-                if res52:
-                    n = Nt(res52)
-                    n.rule = 761
-                p49 = p51
-                if res52 and n:
-                    res50.append(n)
+                p55 = q
+                res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 785
+                p53 = p55
+                if res56 and n:
+                    res54.append(n)
                 while True:
-                    p53 = p49
-                    res54: list[Any] = []
-                    q = sk0[p53]
+                    p57 = p53
+                    res58: list[Any] = []
+                    q = sk0[p57]
                     if q < 0:
-                        q = _WS0(text, p53).end()
+                        q = _WS0(text, p57).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p53] = q
+                        sk0[p57] = q
                     if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'to', '')
                     q += 2
-                    p53 = q
-                    res54.append(v)
-                    p55 = p53
-                    res56: list[Any] = []
-                    q = sk0[p55]
+                    p57 = q
+                    res58.append(v)
+                    p59 = p57
+                    res60: list[Any] = []
+                    q = sk0[p59]
                     if q < 0:
-                        q = _WS0(text, p55).end()
+                        q = _WS0(text, p59).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p55] = q
+                        sk0[p59] = q
                     m = _RX59(text, q) if text[q:q + 1] in _F54 else None
                     if m is None:
                         break
                     s = m.group()
                     v = (q, s, '') if s else None
                     q += len(s)
-                    p55 = q
+                    p59 = q
                     if v:
-                        res56.append(v)
-                    if res56:
-                        n = Nt(res56)
-                        n.rule = 762
-                    p53 = p55
-                    if res56 and n:
-                        res54.append(n)
-                    p49 = p53
-                    res50 += res54
+                        res60.append(v)
+                    if res60:
+                        n = Nt(res60)
+                        n.rule = 786
+                    p57 = p59
+                    if res60 and n:
+                        res58.append(n)
+                    p53 = p57
+                    res54 += res58
                     break
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 763
-                q = p49
-                v = n if res50 else None
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 787
+                q = p53
+                v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F19:
             while True:
-                p57 = p
-                res58: list[Any] = []
-                q = sk0[p57]
+                p61 = p
+                res62: list[Any] = []
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'is', '')
                 q += 2
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'dealt', '')
                 q += 5
-                p57 = q
-                res58.append(v)
+                p61 = q
+                res62.append(v)
                 while True:
-                    r = self.e255_0(p57)
+                    r = self.e259_0(p61)
                     if r is None:
                         break
                     q, v = r
-                    p57 = q
+                    p61 = q
                     if v is not None:
-                        res58.append(v)
+                        res62.append(v)
                     break
-                p59 = p57
-                res60: list[Any] = []
-                q = sk0[p59]
+                p63 = p61
+                res64: list[Any] = []
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p63] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p59 = q
-                res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 764
-                p57 = p59
-                if res60 and n:
-                    res58.append(n)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 765
-                q = p57
-                v = n if res58 else None
+                p63 = q
+                res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 788
+                p61 = p63
+                if res64 and n:
+                    res62.append(n)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 789
+                q = p61
+                v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43238,10 +44571,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 790
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43259,10 +44592,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 791
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43284,10 +44617,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 792
         return p, n
 
-    def e232_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43305,7 +44638,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e256_0(p1)
+                r = self.e260_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43351,7 +44684,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e257_0(p3)
+                r = self.e261_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43395,7 +44728,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43413,10 +44746,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 793
         return q, n
 
-    def e234_1(self, p: int) -> Any:
+    def e238_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -43434,10 +44767,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 266
+        n.rule = 268
         return q, n
 
-    def e235_1(self, p: int) -> Any:
+    def e239_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -43455,10 +44788,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 271
+        n.rule = 273
         return q, n
 
-    def e236_1(self, p: int) -> Any:
+    def e240_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -43677,12 +45010,12 @@ class CardParser:
                 break
         return None
 
-    def e237_1(self, p: int) -> Any:
+    def e241_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e258_1(p)
+            r = self.e262_1(p)
             if r is None:
                 p = c
                 break
@@ -43692,7 +45025,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e259_1(p)
+            r = self.e263_1(p)
             if r is None:
                 p = c
                 break
@@ -43703,12 +45036,12 @@ class CardParser:
             break
         return None
 
-    def e238_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e260_1(p)
+            r = self.e264_1(p)
             if r is None:
                 p = c
                 break
@@ -43718,7 +45051,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e261_1(p)
+            r = self.e265_1(p)
             if r is None:
                 p = c
                 break
@@ -43729,7 +45062,7 @@ class CardParser:
             break
         return None
 
-    def e239_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -43747,10 +45080,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 357
+        n.rule = 371
         return q, n
 
-    def e240_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43782,10 +45115,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 358
+        n.rule = 372
         return p, n
 
-    def e241_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43817,10 +45150,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 359
+        n.rule = 373
         return p, n
 
-    def e242_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43852,10 +45185,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 360
+        n.rule = 374
         return p, n
 
-    def e243_1(self, p: int) -> Any:
+    def e247_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -43878,7 +45211,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e262_1(p1)
+            r = self.e266_1(p1)
             if r is None:
                 p = c
                 break
@@ -43892,13 +45225,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e244_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e263_1(p)
+            r = self.e267_1(p)
             if r is None:
                 p = c
                 break
@@ -43909,13 +45242,13 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e245_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e264_1(p)
+            r = self.e268_1(p)
             if r is None:
                 p = c
                 break
@@ -43926,7 +45259,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e246_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44185,13 +45518,13 @@ class CardParser:
                 break
         return None
 
-    def e247_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e265_1(p)
+            r = self.e269_1(p)
             if r is None:
                 p = c
                 break
@@ -44202,7 +45535,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e248_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44220,10 +45553,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 361
+        n.rule = 375
         return q, n
 
-    def e249_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44318,7 +45651,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 362
+                    n.rule = 376
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44357,7 +45690,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 363
+                    n.rule = 377
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -44405,7 +45738,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 364
+                    n.rule = 378
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -44430,7 +45763,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 365
+                    n.rule = 379
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -44469,7 +45802,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 366
+                    n.rule = 380
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -44496,7 +45829,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e266_1(p15)
+                r = self.e270_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44541,7 +45874,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 367
+                    n.rule = 381
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -44588,7 +45921,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 368
+                    n.rule = 382
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44608,7 +45941,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 369
+                    n.rule = 383
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44635,7 +45968,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 370
+                    n.rule = 384
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44645,22 +45978,36 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith("don't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'own', '')
-                q += 3
+                v = (q, "don't", '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
                 p5 = q
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 369
+                    n.rule = 383
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F34:
+        if ch in _F35:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -44672,17 +46019,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p11] = q
-                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'defending', '')
-                q += 9
+                v = (q, 'you', '')
+                q += 3
                 p11 = q
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 371
+                    n.rule = 385
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44692,36 +46039,22 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'player', '')
-                q += 6
-                p9 = q
-                res10.append(v)
-                q = sk1[p9]
-                if q < 0:
-                    q = _WS1(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p9] = q
-                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controls', '')
-                q += 8
+                v = (q, 'own', '')
+                q += 3
                 p9 = q
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 369
+                    n.rule = 383
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F34:
             while True:
                 p13 = p
                 res14: list[Any] = []
@@ -44733,17 +46066,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p15] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'an', '')
-                q += 2
+                v = (q, 'defending', '')
+                q += 9
                 p15 = q
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 372
+                    n.rule = 386
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -44753,12 +46086,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p13] = q
-                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'opponent', '')
-                q += 8
+                v = (q, 'player', '')
+                q += 6
                 p13 = q
                 res14.append(v)
                 q = sk1[p13]
@@ -44777,12 +46110,12 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 369
+                    n.rule = 383
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F35:
+        if ch in _F5:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -44794,17 +46127,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p19] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'your', '')
-                q += 4
+                v = (q, 'an', '')
+                q += 2
                 p19 = q
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 373
+                    n.rule = 387
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -44814,12 +46147,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p17] = q
-                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'opponents', '')
-                q += 9
+                v = (q, 'opponent', '')
+                q += 8
                 p17 = q
                 res18.append(v)
                 q = sk1[p17]
@@ -44828,24 +46161,85 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p17] = q
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controls', '')
+                q += 8
+                p17 = q
+                res18.append(v)
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 383
+                    return p17, n
+                p = p17
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                p21 = p
+                res22: list[Any] = []
+                p23 = p21
+                res24: list[Any] = []
+                q = sk1[p23]
+                if q < 0:
+                    q = _WS1(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p23] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 388
+                p21 = p23
+                if res24 and n:
+                    res22.append(n)
+                q = sk1[p21]
+                if q < 0:
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
+                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'opponents', '')
+                q += 9
+                p21 = q
+                res22.append(v)
+                q = sk1[p21]
+                if q < 0:
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'control', '')
                 q += 7
-                p17 = q
-                res18.append(v)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 369
-                    return p17, n
-                p = p17
+                p21 = q
+                res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 383
+                    return p21, n
+                p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e250_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44886,10 +46280,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 389
         return p, n
 
-    def e251_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44907,7 +46301,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e267_1(p1)
+                r = self.e271_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44939,7 +46333,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e268_1(p3)
+                r = self.e272_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44983,7 +46377,7 @@ class CardParser:
                 break
         return None
 
-    def e252_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45001,10 +46395,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 794
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45022,10 +46416,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 795
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45043,10 +46437,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 796
         return q, n
 
-    def e255_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45064,10 +46458,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 797
         return q, n
 
-    def e256_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45085,10 +46479,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 798
         return q, n
 
-    def e257_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45106,7 +46500,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 799
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -45139,7 +46533,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45160,7 +46554,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45181,7 +46575,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45202,7 +46596,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45223,7 +46617,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45244,7 +46638,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45281,7 +46675,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45302,7 +46696,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45323,7 +46717,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45344,14 +46738,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e258_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45369,10 +46763,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 603
+        n.rule = 622
         return q, n
 
-    def e259_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45390,10 +46784,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 604
+        n.rule = 623
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45411,10 +46805,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 605
+        n.rule = 624
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45432,10 +46826,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 606
+        n.rule = 625
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45467,10 +46861,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 607
+        n.rule = 626
         return p, n
 
-    def e263_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45486,7 +46880,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e269_1(p)
+                r = self.e273_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45499,7 +46893,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e270_1(p)
+                r = self.e274_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45512,7 +46906,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e271_1(p)
+                r = self.e275_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45525,7 +46919,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e272_1(p)
+                r = self.e276_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45538,7 +46932,7 @@ class CardParser:
                 break
         return None
 
-    def e264_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45554,7 +46948,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e273_1(p)
+                r = self.e277_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45567,7 +46961,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e274_1(p)
+                r = self.e278_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45580,7 +46974,7 @@ class CardParser:
                 break
         return None
 
-    def e265_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45612,7 +47006,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e275_1(p1)
+                r = self.e279_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45630,7 +47024,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e276_1(p3)
+                r = self.e280_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45639,11 +47033,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e277_1(p3) is None:
+                if self.e281_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e278_1(p3)
+                r = self.e282_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45659,7 +47053,7 @@ class CardParser:
                 break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45700,10 +47094,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 608
+        n.rule = 627
         return p, n
 
-    def e267_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45721,10 +47115,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 609
+        n.rule = 628
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45742,10 +47136,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 610
+        n.rule = 629
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45777,10 +47171,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 714
         return p, n
 
-    def e270_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45802,10 +47196,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 715
         return p, n
 
-    def e271_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45827,10 +47221,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 716
         return p, n
 
-    def e272_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45860,10 +47254,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 699
+        n.rule = 717
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45895,10 +47289,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 700
+        n.rule = 718
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45930,10 +47324,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 701
+        n.rule = 719
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45965,10 +47359,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 702
+        n.rule = 720
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45998,10 +47392,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 721
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -46039,7 +47433,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e278_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46071,7 +47465,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 722
         return p, n
 
 
@@ -46131,6 +47525,7 @@ CLASSES: dict[str, type[Model]] = {
     'AsTurnedFaceUpStmt': _model_class('AsTurnedFaceUpStmt', (('amount', True, '1'), ('counter', True, '1')), {'amount': None, 'counter': None}, ()),
     'AssignsExcess': _model_class('AssignsExcess', (('excess', True, '1'),), {'excess': ''}, ()),
     'AttachEffect': _model_class('AttachEffect', (('target', True, '1'),), {'target': None}, ()),
+    'AttacksAloneEvent': _model_class('AttacksAloneEvent', (('alone', True, '1'),), {'alone': ''}, ()),
     'AttacksDespite': _model_class('AttacksDespite', (('thisturn', True, '0..1'), ('keyword', True, '1')), {'thisturn': False, 'keyword': None}, ()),
     'AttacksEachCombat': _model_class('AttacksEachCombat', (('attacks', True, '1'),), {'attacks': ''}, ()),
     'AttacksEvent': _model_class('AttacksEvent', (('attacks', True, '1'),), {'attacks': ''}, ()),
@@ -46173,8 +47568,9 @@ CLASSES: dict[str, type[Model]] = {
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
     'ConditionWordStmt': _model_class('ConditionWordStmt', (('word', True, '1'),), {'word': None}, ()),
     'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*')), {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None}, ('parts', 'tail')),
-    'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1')), {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': ''}, ()),
+    'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('notyou', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1')), {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': ''}, ()),
     'ControlCondition': _model_class('ControlCondition', (('things', True, '1..*'),), {}, ('things',)),
+    'ControlNoneCondition': _model_class('ControlNoneCondition', (('filter', True, '1'),), {'filter': None}, ()),
     'ControlSinceCondition': _model_class('ControlSinceCondition', (('upkeep', True, '1'),), {'upkeep': ''}, ()),
     'ControlledThing': _model_class('ControlledThing', (('filter', True, '1'),), {'filter': None}, ()),
     'CopySpellEffect': _model_class('CopySpellEffect', (('target', True, '1'), ('newtargets', True, '0..1')), {'target': None, 'newtargets': False}, ()),
@@ -46189,7 +47585,7 @@ CLASSES: dict[str, type[Model]] = {
     'CounterSpellEffect': _model_class('CounterSpellEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': ''}, ()),
     'CountersCondition': _model_class('CountersCondition', (('count', True, '1'), ('ormore', True, '0..1'), ('counter', True, '1')), {'count': None, 'ormore': False, 'counter': None}, ()),
     'CountersOnThis': _model_class('CountersOnThis', (('counter', True, '1'),), {'counter': None}, ()),
-    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('you', True, '1'), ('target', True, '1'), ('also', True, '1')), {'named': '', 'amount': None, 'equal': '', 'you': '', 'target': None, 'also': None}, ()),
+    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('you', True, '1'), ('target', True, '1'), ('also', True, '1')), {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None}, ()),
     'DamageGainsLife': _model_class('DamageGainsLife', (('gains', True, '1'),), {'gains': ''}, ()),
     'DamageIsLethal': _model_class('DamageIsLethal', (('lethal', True, '1'),), {'lethal': ''}, ()),
     'DealsDamageEvent': _model_class('DealsDamageEvent', (('combat', True, '0..1'), ('deals', True, '1'), ('recipient', True, '1')), {'combat': False, 'deals': '', 'recipient': ''}, ()),
@@ -46203,8 +47599,9 @@ CLASSES: dict[str, type[Model]] = {
     'DiscardInsteadStmt': _model_class('DiscardInsteadStmt', (('zone', True, '1'),), {'zone': None}, ()),
     'DiscardThisCost': _model_class('DiscardThisCost', (('discardthis', True, '1'),), {'discardthis': ''}, ()),
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1')), {'amount': None, 'evenly': False}, ()),
+    'DoesntUntap': _model_class('DoesntUntap', (('its', True, '1'), ('untap', True, '1')), {'its': '', 'untap': ''}, ()),
     'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
-    'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': ''}, ()),
+    'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1'), ('thiscombat', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': ''}, ()),
     'EachObjects': _model_class('EachObjects', (('quant', True, '1'), ('filter', True, '1'), ('attached', True, '1'), ('samename', True, '1'), ('ingy', True, '0..1')), {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False}, ()),
     'EachPlayers': _model_class('EachPlayers', (('who', True, '1'),), {'who': ''}, ()),
     'EmptyHandCondition': _model_class('EmptyHandCondition', (('hand', True, '1'),), {'hand': ''}, ()),
@@ -46251,6 +47648,7 @@ CLASSES: dict[str, type[Model]] = {
     'LastCounterTrigger': _model_class('LastCounterTrigger', (('lead', True, '1'), ('counter', True, '1')), {'lead': '', 'counter': None}, ()),
     'LeavesEvent': _model_class('LeavesEvent', (('leaves', True, '1'),), {'leaves': ''}, ()),
     'LeftBattlefieldCondition': _model_class('LeftBattlefieldCondition', (('left', True, '1'),), {'left': ''}, ()),
+    'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1')), {'amount': None, 'order': ''}, ()),
     'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
     'LosesKeywords': _model_class('LosesKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'ManaCost': _model_class('ManaCost', (('symbols', True, '1..*'),), {}, ('symbols',)),
@@ -46262,10 +47660,12 @@ CLASSES: dict[str, type[Model]] = {
     'Mode': _model_class('Mode', (('sentences', True, '0..*'),), {}, ('sentences',)),
     'ModeChoice': _model_class('ModeChoice', (('count', True, '1'), ('modes', True, '1..*')), {'count': None}, ('modes',)),
     'MoreKeywords': _model_class('MoreKeywords', (('sep', True, '1'), ('use', True, '1')), {'sep': '', 'use': None}, ()),
+    'MoveCountersEffect': _model_class('MoveCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('source', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'source': None, 'target': None}, ()),
     'MoveStep': _model_class('MoveStep', (('move', True, '1'),), {'move': ''}, ()),
     'NoRegenEffect': _model_class('NoRegenEffect', (('thatnoun', True, '1'), ('target', True, '1'), ('thisturn', True, '0..1')), {'thatnoun': None, 'target': None, 'thisturn': False}, ()),
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
+    'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('target', True, '1')), {'source': None, 'power': '', 'target': None}, ()),
     'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('kind', True, '1'), ('chosen', True, '0..1'), ('mv', True, '1'), ('mvdir', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
@@ -46319,7 +47719,7 @@ CLASSES: dict[str, type[Model]] = {
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
     'SpliceStmt': _model_class('SpliceStmt', (('onto', True, '1'), ('cost', True, '1'), ('splice', True, '1')), {'onto': '', 'cost': '', 'splice': ''}, ()),
-    'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'equipped': '', 'affected': None, 'condition': None}, ('parts',)),
+    'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('host', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None}, ('parts',)),
     'TapCost': _model_class('TapCost', (('tap', True, '1'),), {'tap': ''}, ()),
     'TapEffect': _model_class('TapEffect', (('target', True, '1'),), {'target': None}, ()),
     'TapOrUntapEffect': _model_class('TapOrUntapEffect', (('target', True, '1'),), {'target': None}, ()),
@@ -46502,168 +47902,174 @@ _C181 = CLASSES['HasKeywordCondition']
 _C183 = CLASSES['CastInMainCondition']
 _C186 = CLASSES['CastFromCondition']
 _C188 = CLASSES['DefendingControlsCondition']
-_C189 = CLASSES['ControlCondition']
-_C191 = CLASSES['EmptyHandCondition']
-_C193 = CLASSES['TotalPowerCondition']
-_C196 = CLASSES['CountersCondition']
-_C198 = CLASSES['ItIsCondition']
-_C201 = CLASSES['PaidCondition']
-_C213 = CLASSES['MoreKeywords']
-_C220 = CLASSES['Mode']
-_C226 = CLASSES['SkipExtraTurnStmt']
-_C229 = CLASSES['CantSearchStmt']
-_C231 = CLASSES['HandSizeStmt']
-_C233 = CLASSES['PreventDamageByStmt']
-_C235 = CLASSES['CostReductionStmt']
-_C240 = CLASSES['EntersWithStmt']
-_C243 = CLASSES['AmplifyStmt']
-_C246 = CLASSES['AsTurnedFaceUpStmt']
-_C248 = CLASSES['EntersAsCopyStmt']
-_C249 = CLASSES['CardAltCostStmt']
-_C251 = CLASSES['CardAddCostStmt']
-_C254 = CLASSES['CantActivateStmt']
-_C256 = CLASSES['TopRevealedStmt']
-_C259 = CLASSES['AdditionalLandStmt']
-_C262 = CLASSES['PlayTopStmt']
-_C265 = CLASSES['CardsStaticStmt']
-_C270 = CLASSES['ObjectFilter']
-_C277 = CLASSES['ControlledThing']
-_C284 = CLASSES['MayEffect']
-_C287 = CLASSES['ChooseAmongEffect']
-_C290 = CLASSES['ExtraTurnEffect']
-_C294 = CLASSES['CantCastEffect']
-_C297 = CLASSES['PlayerTopCardActionEffect']
-_C300 = CLASSES['LoseLifeEffect']
-_C303 = CLASSES['PlayerMillEffect']
-_C305 = CLASSES['MayPlayEffect']
-_C307 = CLASSES['BlockRequirementEffect']
-_C310 = CLASSES['TopCardActionEffect']
-_C312 = CLASSES['PayEffect']
-_C315 = CLASSES['NumberedActionEffect']
-_C317 = CLASSES['AttachEffect']
-_C320 = CLASSES['FightEffect']
-_C323 = CLASSES['KeywordCost']
-_C325 = CLASSES['TypeArg']
-_C327 = CLASSES['QualityArg']
-_C329 = CLASSES['OntoArg']
-_C335 = CLASSES['TriggeredStmt']
-_C338 = CLASSES['ActivatedStmt']
-_C340 = CLASSES['PTDefiningStmt']
-_C343 = CLASSES['SpellKind']
-_C347 = CLASSES['EntersTappedStmt']
-_C350 = CLASSES['CostPerTargetStmt']
-_C352 = CLASSES['UncounterableStmt']
-_C356 = CLASSES['StaticStmt']
-_C369 = CLASSES['ControlClause']
-_C377 = CLASSES['DividedDamageEffect']
-_C379 = CLASSES['DamageEffect']
-_C381 = CLASSES['DestroyEffect']
-_C384 = CLASSES['DrawEffect']
-_C386 = CLASSES['TokenCopyEffect']
-_C391 = CLASSES['TokenEffect']
-_C392 = CLASSES['AddManaEffect']
-_C395 = CLASSES['DiscardEffect']
-_C397 = CLASSES['GainLifeEffect']
-_C400 = CLASSES['GainControlEffect']
-_C402 = CLASSES['ReturnToHandEffect']
-_C405 = CLASSES['ReturnFromGraveyardEffect']
-_C407 = CLASSES['ReturnToBattlefieldEffect']
-_C410 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C415 = CLASSES['SearchEffect']
-_C419 = CLASSES['CounterSpellEffect']
-_C421 = CLASSES['ShuffleEffect']
-_C425 = CLASSES['MillEffect']
-_C428 = CLASSES['PutFromHandEffect']
-_C432 = CLASSES['PutCountersEffect']
-_C435 = CLASSES['PutOnLibraryEffect']
-_C437 = CLASSES['PutIntoZoneEffect']
-_C443 = CLASSES['ExileEffect']
-_C445 = CLASSES['ExileTopEffect']
-_C447 = CLASSES['RegenerateEffect']
-_C451 = CLASSES['PlayerSacrificesEffect']
-_C454 = CLASSES['SacrificeEffect']
-_C456 = CLASSES['UntapEffect']
-_C458 = CLASSES['TapOrUntapEffect']
-_C460 = CLASSES['TapEffect']
-_C464 = CLASSES['RemoveCountersEffect']
-_C466 = CLASSES['DelayedEffect']
-_C468 = CLASSES['PreventEffect']
-_C470 = CLASSES['CastThisEffect']
-_C472 = CLASSES['CopySpellEffect']
-_C473 = CLASSES['NoRegenEffect']
-_C476 = CLASSES['PhaseOutEffect']
-_C479 = CLASSES['NoUntapEffect']
-_C482 = CLASSES['ContinuousEffect']
-_C484 = CLASSES['PlayerRef']
-_C491 = CLASSES['AnyNumberTargets']
-_C493 = CLASSES['AnyTarget']
-_C496 = CLASSES['UpToTargets']
-_C498 = CLASSES['EachPlayers']
-_C500 = CLASSES['ThatRef']
-_C502 = CLASSES['EnchantedRef']
-_C507 = CLASSES['BeginningTrigger']
-_C511 = CLASSES['LastCounterTrigger']
-_C515 = CLASSES['BatchAttackTrigger']
-_C517 = CLASSES['ThisTrigger']
-_C521 = CLASSES['CastTrigger']
-_C524 = CLASSES['YoursTrigger']
-_C537 = CLASSES['ZonePlace']
-_C541 = CLASSES['PTChange']
-_C544 = CLASSES['CantAttackOrBlock']
-_C546 = CLASSES['CantAttack']
-_C548 = CLASSES['CantBlock']
-_C550 = CLASSES['CantBeBlockedByFewer']
-_C551 = CLASSES['CantBeBlockedExcept']
-_C552 = CLASSES['CanBlockOnly']
-_C554 = CLASSES['CantBeTargetedBy']
-_C555 = CLASSES['CantBeTargeted']
-_C557 = CLASSES['CantBeDestroyed']
-_C559 = CLASSES['CantPhaseOut']
-_C561 = CLASSES['PhasesEachUntap']
-_C563 = CLASSES['GainsAbility']
-_C566 = CLASSES['HasKeywordAtManaCost']
-_C567 = CLASSES['HasKeywords']
-_C568 = CLASSES['LosesKeywords']
-_C571 = CLASSES['CombatDamageSteps']
-_C573 = CLASSES['AssignsExcess']
-_C575 = CLASSES['AttacksUntapped']
-_C577 = CLASSES['DamageGainsLife']
-_C579 = CLASSES['DamageIsLethal']
-_C581 = CLASSES['CantBeBlockedBy']
-_C583 = CLASSES['CantBeAttachedBy']
-_C585 = CLASSES['PreventDamageFrom']
-_C587 = CLASSES['AttacksDespite']
-_C589 = CLASSES['MaxBlockers']
-_C591 = CLASSES['AttacksEachCombat']
-_C593 = CLASSES['BlocksEachCombat']
-_C595 = CLASSES['CantBeBlocked']
-_C597 = CLASSES['IsColor']
-_C630 = CLASSES['Duration']
-_C634 = CLASSES['TargetObject']
-_C636 = CLASSES['FromGraveyard']
-_C642 = CLASSES['OntoBattlefield']
-_C645 = CLASSES['IntoHand']
-_C647 = CLASSES['IntoGraveyard']
-_C650 = CLASSES['CostValue']
-_C670 = CLASSES['BackRef']
-_C672 = CLASSES['TargetPlayer']
-_C676 = CLASSES['EachObjects']
-_C689 = CLASSES['QualityRef']
-_C707 = CLASSES['PerTime']
-_C713 = CLASSES['PerObject']
-_C716 = CLASSES['PowerOf']
-_C740 = CLASSES['EntersEvent']
-_C743 = CLASSES['LeavesEvent']
-_C745 = CLASSES['DiesEvent']
-_C747 = CLASSES['AttacksEvent']
-_C749 = CLASSES['BlocksEvent']
-_C752 = CLASSES['BlockedEvent']
-_C754 = CLASSES['PhasesEvent']
-_C756 = CLASSES['TurnedUpEvent']
-_C758 = CLASSES['ExiledThisWayEvent']
-_C760 = CLASSES['TargetedEvent']
-_C763 = CLASSES['DealsDamageEvent']
-_C765 = CLASSES['DealtDamageEvent']
+_C190 = CLASSES['ControlNoneCondition']
+_C191 = CLASSES['ControlCondition']
+_C193 = CLASSES['EmptyHandCondition']
+_C195 = CLASSES['TotalPowerCondition']
+_C198 = CLASSES['CountersCondition']
+_C200 = CLASSES['ItIsCondition']
+_C203 = CLASSES['PaidCondition']
+_C215 = CLASSES['MoreKeywords']
+_C222 = CLASSES['Mode']
+_C228 = CLASSES['SkipExtraTurnStmt']
+_C231 = CLASSES['CantSearchStmt']
+_C233 = CLASSES['HandSizeStmt']
+_C235 = CLASSES['PreventDamageByStmt']
+_C237 = CLASSES['CostReductionStmt']
+_C242 = CLASSES['EntersWithStmt']
+_C245 = CLASSES['AmplifyStmt']
+_C248 = CLASSES['AsTurnedFaceUpStmt']
+_C250 = CLASSES['EntersAsCopyStmt']
+_C251 = CLASSES['CardAltCostStmt']
+_C253 = CLASSES['CardAddCostStmt']
+_C256 = CLASSES['CantActivateStmt']
+_C258 = CLASSES['TopRevealedStmt']
+_C261 = CLASSES['AdditionalLandStmt']
+_C264 = CLASSES['PlayTopStmt']
+_C267 = CLASSES['CardsStaticStmt']
+_C272 = CLASSES['ObjectFilter']
+_C279 = CLASSES['ControlledThing']
+_C286 = CLASSES['MayEffect']
+_C289 = CLASSES['ChooseAmongEffect']
+_C292 = CLASSES['ExtraTurnEffect']
+_C296 = CLASSES['CantCastEffect']
+_C299 = CLASSES['PlayerTopCardActionEffect']
+_C302 = CLASSES['LoseLifeEffect']
+_C305 = CLASSES['PlayerMillEffect']
+_C307 = CLASSES['MayPlayEffect']
+_C309 = CLASSES['BlockRequirementEffect']
+_C312 = CLASSES['TopCardActionEffect']
+_C314 = CLASSES['PayEffect']
+_C317 = CLASSES['NumberedActionEffect']
+_C319 = CLASSES['AttachEffect']
+_C322 = CLASSES['FightEffect']
+_C325 = CLASSES['LookAtTopEffect']
+_C329 = CLASSES['ObjectDamageEffect']
+_C334 = CLASSES['MoveCountersEffect']
+_C337 = CLASSES['KeywordCost']
+_C339 = CLASSES['TypeArg']
+_C341 = CLASSES['QualityArg']
+_C343 = CLASSES['OntoArg']
+_C349 = CLASSES['TriggeredStmt']
+_C352 = CLASSES['ActivatedStmt']
+_C354 = CLASSES['PTDefiningStmt']
+_C357 = CLASSES['SpellKind']
+_C361 = CLASSES['EntersTappedStmt']
+_C364 = CLASSES['CostPerTargetStmt']
+_C366 = CLASSES['UncounterableStmt']
+_C370 = CLASSES['StaticStmt']
+_C383 = CLASSES['ControlClause']
+_C392 = CLASSES['DividedDamageEffect']
+_C394 = CLASSES['DamageEffect']
+_C396 = CLASSES['DestroyEffect']
+_C399 = CLASSES['DrawEffect']
+_C401 = CLASSES['TokenCopyEffect']
+_C406 = CLASSES['TokenEffect']
+_C407 = CLASSES['AddManaEffect']
+_C410 = CLASSES['DiscardEffect']
+_C412 = CLASSES['GainLifeEffect']
+_C415 = CLASSES['GainControlEffect']
+_C417 = CLASSES['ReturnToHandEffect']
+_C420 = CLASSES['ReturnFromGraveyardEffect']
+_C422 = CLASSES['ReturnToBattlefieldEffect']
+_C425 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C430 = CLASSES['SearchEffect']
+_C434 = CLASSES['CounterSpellEffect']
+_C436 = CLASSES['ShuffleEffect']
+_C440 = CLASSES['MillEffect']
+_C443 = CLASSES['PutFromHandEffect']
+_C447 = CLASSES['PutCountersEffect']
+_C450 = CLASSES['PutOnLibraryEffect']
+_C452 = CLASSES['PutIntoZoneEffect']
+_C458 = CLASSES['ExileEffect']
+_C460 = CLASSES['ExileTopEffect']
+_C462 = CLASSES['RegenerateEffect']
+_C466 = CLASSES['PlayerSacrificesEffect']
+_C469 = CLASSES['SacrificeEffect']
+_C471 = CLASSES['UntapEffect']
+_C473 = CLASSES['TapOrUntapEffect']
+_C475 = CLASSES['TapEffect']
+_C479 = CLASSES['RemoveCountersEffect']
+_C481 = CLASSES['DelayedEffect']
+_C483 = CLASSES['PreventEffect']
+_C485 = CLASSES['CastThisEffect']
+_C487 = CLASSES['CopySpellEffect']
+_C488 = CLASSES['NoRegenEffect']
+_C491 = CLASSES['PhaseOutEffect']
+_C494 = CLASSES['NoUntapEffect']
+_C497 = CLASSES['ContinuousEffect']
+_C499 = CLASSES['PlayerRef']
+_C506 = CLASSES['AnyNumberTargets']
+_C508 = CLASSES['AnyTarget']
+_C511 = CLASSES['UpToTargets']
+_C513 = CLASSES['EachPlayers']
+_C515 = CLASSES['ThatRef']
+_C517 = CLASSES['EnchantedRef']
+_C522 = CLASSES['BeginningTrigger']
+_C526 = CLASSES['LastCounterTrigger']
+_C530 = CLASSES['BatchAttackTrigger']
+_C532 = CLASSES['ThisTrigger']
+_C536 = CLASSES['CastTrigger']
+_C539 = CLASSES['YoursTrigger']
+_C552 = CLASSES['ZonePlace']
+_C556 = CLASSES['PTChange']
+_C559 = CLASSES['CantAttackOrBlock']
+_C561 = CLASSES['CantAttack']
+_C563 = CLASSES['CantBlock']
+_C565 = CLASSES['CantBeBlockedByFewer']
+_C566 = CLASSES['CantBeBlockedExcept']
+_C567 = CLASSES['CanBlockOnly']
+_C569 = CLASSES['CantBeTargetedBy']
+_C570 = CLASSES['CantBeTargeted']
+_C572 = CLASSES['CantBeDestroyed']
+_C574 = CLASSES['CantPhaseOut']
+_C576 = CLASSES['PhasesEachUntap']
+_C578 = CLASSES['GainsAbility']
+_C581 = CLASSES['HasKeywordAtManaCost']
+_C582 = CLASSES['HasKeywords']
+_C583 = CLASSES['LosesKeywords']
+_C586 = CLASSES['CombatDamageSteps']
+_C588 = CLASSES['AssignsExcess']
+_C590 = CLASSES['AttacksUntapped']
+_C592 = CLASSES['DoesntUntap']
+_C594 = CLASSES['DamageGainsLife']
+_C596 = CLASSES['DamageIsLethal']
+_C598 = CLASSES['CantBeBlockedBy']
+_C600 = CLASSES['CantBeAttachedBy']
+_C602 = CLASSES['PreventDamageFrom']
+_C604 = CLASSES['AttacksDespite']
+_C606 = CLASSES['MaxBlockers']
+_C608 = CLASSES['AttacksEachCombat']
+_C610 = CLASSES['BlocksEachCombat']
+_C612 = CLASSES['CantBeBlocked']
+_C614 = CLASSES['IsColor']
+_C648 = CLASSES['Duration']
+_C651 = CLASSES['TargetObject']
+_C653 = CLASSES['FromGraveyard']
+_C659 = CLASSES['OntoBattlefield']
+_C662 = CLASSES['IntoHand']
+_C664 = CLASSES['IntoGraveyard']
+_C667 = CLASSES['CostValue']
+_C687 = CLASSES['BackRef']
+_C689 = CLASSES['TargetPlayer']
+_C693 = CLASSES['EachObjects']
+_C706 = CLASSES['QualityRef']
+_C727 = CLASSES['PerTime']
+_C733 = CLASSES['PerObject']
+_C736 = CLASSES['PowerOf']
+_C762 = CLASSES['EntersEvent']
+_C765 = CLASSES['LeavesEvent']
+_C767 = CLASSES['DiesEvent']
+_C769 = CLASSES['AttacksAloneEvent']
+_C771 = CLASSES['AttacksEvent']
+_C773 = CLASSES['BlocksEvent']
+_C776 = CLASSES['BlockedEvent']
+_C778 = CLASSES['PhasesEvent']
+_C780 = CLASSES['TurnedUpEvent']
+_C782 = CLASSES['ExiledThisWayEvent']
+_C784 = CLASSES['TargetedEvent']
+_C787 = CLASSES['DealsDamageEvent']
+_C789 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -47171,7 +48577,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -47179,7 +48585,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -47270,7 +48676,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -47351,7 +48757,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 222:  # sentences
+        elif r == 224:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -48179,11 +49585,11 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 202:  # instead
+        elif r == 204:  # instead
             d['instead'] = True
-        elif r == 203:  # may
+        elif r == 205:  # may
             d['may'] = True
-        elif r == 204:  # effects
+        elif r == 206:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -48192,7 +49598,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -48201,7 +49607,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -48215,9 +49621,9 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 321:  # lastinstead
+        elif r == 335:  # lastinstead
             d['lastinstead'] = True
-        elif r == 206:  # insteadcond
+        elif r == 208:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -48226,7 +49632,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 322:  # tailinstead
+        elif r == 336:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -48262,15 +49668,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 210:  # args
+        elif r == 212:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -48314,10 +49720,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 214:  # more
+        elif r == 216:  # more
             values = d['more']
             for x in c:
-                values.append(_b213(x, inst, lim, made))
+                values.append(_b215(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -48350,7 +49756,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 215:  # symbols
+        if r == 217:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -48391,10 +49797,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 221:  # modes
+        elif r == 223:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b220(x, inst, lim, made))
+                values.append(_b222(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -48435,7 +49841,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -48476,7 +49882,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 266:  # x
+        elif r == 268:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -48496,7 +49902,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -48571,9 +49977,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 271:  # onbf
+        elif r == 273:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -48798,7 +50204,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -48874,7 +50280,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -48914,7 +50320,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -48994,7 +50400,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 159:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49036,7 +50442,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49186,15 +50592,15 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 272:  # cant
+        if r == 274:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 273:  # did
+        elif r == 275:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 274:  # dont
+        elif r == 276:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -49230,7 +50636,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 275:  # its
+        if r == 277:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -49312,7 +50718,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 180:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -49430,7 +50836,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 187:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49440,7 +50846,43 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C190()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 189:  # filter
+            x = c[0]
+            value = _b272(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49456,7 +50898,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C189()
+    inst: Any = _C191()
     d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49464,7 +50906,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 278:  # things
+        if r == 280:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -49472,8 +50914,8 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 277:
-                    values.append(_b277(x, inst, lim, made))
+                elif x.rule == 279:
+                    values.append(_b279(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -49484,7 +50926,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49500,7 +50942,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C191()
+    inst: Any = _C193()
     d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49508,7 +50950,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 190:  # hand
+        if r == 192:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -49520,7 +50962,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49536,7 +50978,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C193()
+    inst: Any = _C195()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49544,7 +50986,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 192:  # value
+        if r == 194:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -49556,7 +50998,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49572,7 +51014,7 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C196()
+    inst: Any = _C198()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49580,13 +51022,13 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 194:  # count
+        if r == 196:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 279:  # ormore
+        elif r == 281:  # ormore
             d['ormore'] = True
-        elif r == 195:  # counter
+        elif r == 197:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -49598,7 +51040,7 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49614,7 +51056,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C198()
+    inst: Any = _C200()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49622,9 +51064,9 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 197:  # filter
+        if r == 199:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49634,7 +51076,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49650,7 +51092,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C201()
+    inst: Any = _C203()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49658,32 +51100,32 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # subject
+        if r == 282:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 375:  # negated
+        elif r == 390:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 281:  # thatspell
+        elif r == 283:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 199:  # word
+        elif r == 201:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 200:  # linked
+        elif r == 202:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -49697,7 +51139,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49713,7 +51155,7 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C213()
+    inst: Any = _C215()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49721,11 +51163,11 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 211:  # sep
+        if r == 213:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 212:  # use
+        elif r == 214:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -49737,7 +51179,7 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49753,7 +51195,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C220()
+    inst: Any = _C222()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49761,11 +51203,11 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 219:  # sentences
+        if r == 221:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 330:  # sentences
+        elif r == 344:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -49777,7 +51219,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49793,7 +51235,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C226()
+    inst: Any = _C228()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49801,11 +51243,11 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 224:  # who
+        if r == 226:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 225:  # skip
+        elif r == 227:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -49817,7 +51259,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49833,7 +51275,7 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C229()
+    inst: Any = _C231()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49841,11 +51283,11 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 227:  # who
+        if r == 229:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 228:  # search
+        elif r == 230:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -49857,7 +51299,7 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49873,7 +51315,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C231()
+    inst: Any = _C233()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49881,7 +51323,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 230:  # amount
+        if r == 232:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -49893,7 +51335,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49909,7 +51351,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C235()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49917,9 +51359,9 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # filter
+        if r == 234:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49929,7 +51371,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49945,7 +51387,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C235()
+    inst: Any = _C237()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49953,7 +51395,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 341:  # zones
+        if r == 355:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -49961,11 +51403,11 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 537:
-                    values.append(_b537(x, inst, lim, made))
+                elif x.rule == 552:
+                    values.append(_b552(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 344:  # spells
+        elif r == 358:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -49973,11 +51415,11 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 343:
-                    values.append(_b343(x, inst, lim, made))
+                elif x.rule == 357:
+                    values.append(_b357(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 234:  # amount
+        elif r == 236:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -49989,7 +51431,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50005,7 +51447,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C240()
+    inst: Any = _C242()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50013,7 +51455,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 236:  # condition
+        if r == 238:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -50022,24 +51464,24 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 237:  # amount
+        elif r == 239:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 238:  # counter
+        elif r == 240:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 239:  # word
+        elif r == 241:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 345:  # keywords
+        elif r == 359:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -50048,7 +51490,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -50061,7 +51503,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50077,7 +51519,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C243()
+    inst: Any = _C245()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50085,11 +51527,11 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 241:  # amount
+        if r == 243:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 242:  # counter
+        elif r == 244:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -50101,7 +51543,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50117,7 +51559,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C246()
+    inst: Any = _C248()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50125,11 +51567,11 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 244:  # amount
+        if r == 246:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 245:  # counter
+        elif r == 247:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -50141,7 +51583,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50157,7 +51599,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C248()
+    inst: Any = _C250()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50165,9 +51607,9 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 247:  # filter
+        if r == 249:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50177,7 +51619,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50193,7 +51635,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C249()
+    inst: Any = _C251()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50201,7 +51643,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 348:  # parts
+        if r == 362:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -50223,7 +51665,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50239,7 +51681,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C251()
+    inst: Any = _C253()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50247,7 +51689,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 250:  # cost
+        if r == 252:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -50259,7 +51701,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50275,7 +51717,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C254()
+    inst: Any = _C256()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50283,11 +51725,11 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 252:  # affected
+        if r == 254:  # affected
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 253:  # cantactivate
+        elif r == 255:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -50299,7 +51741,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50315,7 +51757,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C258()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50323,7 +51765,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 255:  # revealed
+        if r == 257:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -50335,7 +51777,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50351,7 +51793,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C261()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50359,11 +51801,11 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # count
+        if r == 259:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 258:  # turns
+        elif r == 260:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -50375,7 +51817,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50391,7 +51833,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C262()
+    inst: Any = _C264()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50399,15 +51841,15 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 260:  # verb
+        if r == 262:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 261:  # filter
+        elif r == 263:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50417,7 +51859,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50433,7 +51875,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C265()
+    inst: Any = _C267()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50441,15 +51883,15 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 263:  # affected
+        if r == 265:  # affected
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 264:  # offbf
+        elif r == 266:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 353:  # parts
+        elif r == 367:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -50458,7 +51900,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -50471,7 +51913,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50487,7 +51929,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C270()
+    inst: Any = _C272()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50495,126 +51937,126 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # other
+        if r == 622:  # other
             d['other'] = True
-        elif r == 604:  # another
+        elif r == 623:  # another
             d['another'] = True
-        elif r == 605:  # facedown
+        elif r == 624:  # facedown
             d['facedown'] = True
-        elif r == 606:  # faceup
+        elif r == 625:  # faceup
             d['faceup'] = True
-        elif r == 357:  # exiled
+        elif r == 371:  # exiled
             d['exiled'] = True
-        elif r == 358:  # combat
+        elif r == 372:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 359:  # combat
+        elif r == 373:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 360:  # states
+        elif r == 374:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 607:  # states
+        elif r == 626:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 696:  # nons
+        elif r == 714:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 697:  # colors
+        elif r == 715:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 716:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 698:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 699:  # multis
+        elif r == 717:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 700:  # types
+        elif r == 718:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 701:  # subtypes
+        elif r == 719:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 702:  # ortypes
+        elif r == 720:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 703:  # andor
+        elif r == 721:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 704:  # ortypes
+        elif r == 722:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 267:  # kind
+        elif r == 269:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 361:  # chosen
+        elif r == 375:  # chosen
             d['chosen'] = True
-        elif r == 362:  # mv
+        elif r == 376:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 363:  # mvdir
+        elif r == 377:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 364:  # ptstat
+        elif r == 378:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 365:  # ptval
+        elif r == 379:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 366:  # ptdir
+        elif r == 380:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 608:  # keywords
+        elif r == 627:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -50623,27 +52065,27 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 367:  # without
+        elif r == 381:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 268:  # controller
+        elif r == 270:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b369(x, inst, lim, made)
+            value = _b383(x, inst, lim, made)
             d['controller'] = value
-        elif r == 374:  # late
+        elif r == 389:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -50652,16 +52094,16 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 609:  # blocked_by_this
+        elif r == 628:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 610:  # attacking_you
+        elif r == 629:  # attacking_you
             d['attacking_you'] = True
-        elif r == 269:  # name
+        elif r == 271:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -50678,7 +52120,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50694,7 +52136,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C277()
+    inst: Any = _C279()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50702,9 +52144,9 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 276:  # filter
+        if r == 278:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50714,7 +52156,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50730,7 +52172,7 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C284()
+    inst: Any = _C286()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50738,9 +52180,9 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 283:  # effect
+        if r == 285:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -50753,7 +52195,7 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50769,7 +52211,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C287()
+    inst: Any = _C289()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50777,11 +52219,11 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # player
+        if r == 287:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 487:  # options
+        elif r == 502:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -50789,13 +52231,13 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 270:
-                    values.append(_b270(x, inst, lim, made))
+                elif x.rule == 272:
+                    values.append(_b272(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 286:  # last
+        elif r == 288:  # last
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -50805,7 +52247,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50821,7 +52263,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C290()
+    inst: Any = _C292()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50829,13 +52271,13 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 288:  # player
+        if r == 290:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 289:  # extra
+        elif r == 291:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -50847,7 +52289,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50863,7 +52305,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C294()
+    inst: Any = _C296()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50871,18 +52313,18 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 291:  # player
+        if r == 293:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 292:  # samename
+        elif r == 294:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 293:  # nextturn
+        elif r == 295:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -50894,7 +52336,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50910,7 +52352,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C297()
+    inst: Any = _C299()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50918,13 +52360,13 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 295:  # player
+        if r == 297:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 296:  # action
+        elif r == 298:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 483 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -50937,7 +52379,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50953,7 +52395,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C300()
+    inst: Any = _C302()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50961,11 +52403,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 298:  # player
+        if r == 300:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 299:  # amount
+        elif r == 301:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -50977,7 +52419,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50993,7 +52435,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C303()
+    inst: Any = _C305()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51001,11 +52443,11 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 301:  # player
+        if r == 303:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 302:  # amount
+        elif r == 304:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -51017,7 +52459,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51033,7 +52475,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C307()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51041,7 +52483,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 304:  # play
+        if r == 306:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -51053,7 +52495,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51069,7 +52511,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C307()
+    inst: Any = _C309()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51077,9 +52519,9 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # target
+        if r == 308:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51092,7 +52534,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51108,7 +52550,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C310()
+    inst: Any = _C312()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51116,20 +52558,20 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 308:  # action
+        if r == 310:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 483 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 503:  # count
+        elif r == 518:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 309:  # player
+        elif r == 311:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -51139,7 +52581,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51155,7 +52597,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C314()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51163,7 +52605,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 311:  # cost
+        if r == 313:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -51175,7 +52617,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51191,7 +52633,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
+    inst: Any = _C317()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51199,14 +52641,14 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # action
+        if r == 315:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 483 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 314:  # count
+        elif r == 316:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -51218,7 +52660,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51234,7 +52676,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C319()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51242,9 +52684,9 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # target
+        if r == 318:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51257,7 +52699,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51273,7 +52715,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C320()
+    inst: Any = _C322()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51281,16 +52723,16 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # first
+        if r == 320:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 319:  # second
+        elif r == 321:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51303,54 +52745,8 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C323()
-    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 504:  # parts
-            values = d['parts']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 677 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+    """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51366,53 +52762,21 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C325()
-    d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 324:  # type
+        if r == 323:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 324:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['type'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C327()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 326:  # quality
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['quality'] = value
+            d['order'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51422,7 +52786,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
+    """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51438,17 +52802,31 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C329()
-    d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # subtype
+        if r == 326:  # source
+            x = c[0]
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['source'] = value
+        elif r == 327:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['subtype'] = value
+            d['power'] = value
+        elif r == 328:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51457,8 +52835,8 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51473,179 +52851,154 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C335()
-    d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C334()
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 331:  # zone
-            x = c[0]
-            if d['zone']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['zone'] = value
-        elif r == 332:  # trigger
-            x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['trigger'] = value
-        elif r == 333:  # condition
-            x = c[0]
-            if d['condition']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['condition'] = value
-        elif r == 334:  # sentences
-            x = c[0]
-            value = _b97(x, inst, lim, made)
-            d['sentences'].append(value)
-        elif r == 525:  # sentences
-            x = c[0]
-            value = _b97(x, inst, lim, made)
-            d['sentences'].append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C338()
-    d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 526:  # special
-            d['special'] = True
-        elif r == 527:  # fromhand
-            d['fromhand'] = True
-        elif r == 336:  # param
-            x = c[0]
-            if d['param']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['param'] = value
-        elif r == 528:  # cost
-            x = c[0]
-            value = _b32(x, inst, lim, made)
-            d['cost'] = value
-        elif r == 529:  # param
-            x = c[0]
-            if d['param']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['param'] = value
-        elif r == 337:  # sentences
-            x = c[0]
-            value = _b97(x, inst, lim, made)
-            d['sentences'].append(value)
-        elif r == 530:  # sentences
-            x = c[0]
-            value = _b97(x, inst, lim, made)
-            d['sentences'].append(value)
-        elif r == 531:  # restriction
-            x = c[0]
-            if d['restriction']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['restriction'] = value
-        elif r == 532:  # once
-            x = c[0]
-            if d['once']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['once'] = value
-        elif r == 533:  # sorcery
-            x = c[0]
-            if d['sorcery']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['sorcery'] = value
-        elif r == 534:  # castable
-            x = c[0]
-            if d['castable']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['castable'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C340()
-    d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 682:  # both
-            d['both'] = True
-        elif r == 535:  # which
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['which'] = value
-        elif r == 339:  # amount
+        if r == 330:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
+        elif r == 331:  # counter
+            x = c[0]
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 332:  # source
+            x = c[0]
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['source'] = value
+        elif r == 333:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C337()
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 519:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 694 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C339()
+    d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 338:  # type
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['type'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C341()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 340:  # quality
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51655,7 +53008,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
+    """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51671,53 +53024,17 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C343()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # filter
-            x = c[0]
-            value = _b270(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C347()
-    d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 346:  # tapped
+        if r == 342:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['tapped'] = value
+            d['subtype'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51726,8 +53043,8 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51742,18 +53059,44 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
-    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C349()
+    d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # cost
+        if r == 345:  # zone
             x = c[0]
-            value = _b102(x, inst, lim, made)
-            d['cost'] = value
+            if d['zone']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['zone'] = value
+        elif r == 346:  # trigger
+            x = c[0]
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['trigger'] = value
+        elif r == 347:  # condition
+            x = c[0]
+            if d['condition']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['condition'] = value
+        elif r == 348:  # sentences
+            x = c[0]
+            value = _b97(x, inst, lim, made)
+            d['sentences'].append(value)
+        elif r == 540:  # sentences
+            x = c[0]
+            value = _b97(x, inst, lim, made)
+            d['sentences'].append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51763,7 +53106,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
+    """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51779,6 +53122,249 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C352()
+    d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 541:  # special
+            d['special'] = True
+        elif r == 542:  # fromhand
+            d['fromhand'] = True
+        elif r == 350:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['param'] = value
+        elif r == 543:  # cost
+            x = c[0]
+            value = _b32(x, inst, lim, made)
+            d['cost'] = value
+        elif r == 544:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['param'] = value
+        elif r == 351:  # sentences
+            x = c[0]
+            value = _b97(x, inst, lim, made)
+            d['sentences'].append(value)
+        elif r == 545:  # sentences
+            x = c[0]
+            value = _b97(x, inst, lim, made)
+            d['sentences'].append(value)
+        elif r == 546:  # restriction
+            x = c[0]
+            if d['restriction']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['restriction'] = value
+        elif r == 547:  # once
+            x = c[0]
+            if d['once']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['once'] = value
+        elif r == 548:  # sorcery
+            x = c[0]
+            if d['sorcery']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['sorcery'] = value
+        elif r == 549:  # castable
+            x = c[0]
+            if d['castable']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['castable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C354()
+    d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 699:  # both
+            d['both'] = True
+        elif r == 550:  # which
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['which'] = value
+        elif r == 353:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C357()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 356:  # filter
+            x = c[0]
+            value = _b272(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C361()
+    d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 360:  # tapped
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['tapped'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C364()
+    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 363:  # cost
+            x = c[0]
+            value = _b102(x, inst, lim, made)
+            d['cost'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C366()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51786,7 +53372,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # countered
+        if r == 365:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -51798,7 +53384,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51814,15 +53400,15 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
-    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C370()
+    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 354:  # precondition
+        if r == 368:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -51831,23 +53417,35 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 598:  # this
+        elif r == 615:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 599:  # enchanted
+        elif r == 616:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 600:  # equipped
+        elif r == 617:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 618:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 601:  # affected
+        elif r == 619:  # host
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 620:  # affected
+            x = c[0]
+            value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 602:  # parts
+        elif r == 621:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51856,12 +53454,12 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 355:  # condition
+        elif r == 369:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -51878,7 +53476,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51894,31 +53492,35 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
-    d: dict[str, Any] = {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C383()
+    d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # you
+        if r == 382:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 370:  # own
+        elif r == 384:  # notyou
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['notyou'] = value
+        elif r == 385:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 371:  # defending
+        elif r == 386:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 372:  # opponent
+        elif r == 387:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 373:  # opponents
+        elif r == 388:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -51930,7 +53532,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51946,7 +53548,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C392()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51954,11 +53556,11 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # amount
+        if r == 391:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 705:  # evenly
+        elif r == 723:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -51968,7 +53570,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51984,50 +53586,54 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C379()
-    d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C394()
+    d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # named
+        if r == 630:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 612:  # amount
+        elif r == 631:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 613:  # equal
+        elif r == 632:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 614:  # amount
+        elif r == 724:  # power
+            x = c[0]
+            value = _b736(x, inst, lim, made)
+            d['power'] = value
+        elif r == 725:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 615:  # you
+        elif r == 633:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 616:  # target
+        elif r == 634:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 378:  # also
+        elif r == 393:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52040,7 +53646,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52056,7 +53662,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C396()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52064,9 +53670,9 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 380:  # target
+        if r == 395:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52079,7 +53685,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52095,7 +53701,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C399()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52103,13 +53709,13 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # player
+        if r == 397:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 383:  # amount
+        elif r == 398:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -52121,7 +53727,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52137,7 +53743,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C386()
+    inst: Any = _C401()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52145,9 +53751,9 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # target
+        if r == 400:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52160,7 +53766,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52176,7 +53782,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C406()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52184,39 +53790,39 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # count
+        if r == 402:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 617:  # tapped
+        elif r == 635:  # tapped
             d['tapped'] = True
-        elif r == 388:  # power
+        elif r == 403:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 389:  # toughness
+        elif r == 404:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 618:  # colors
+        elif r == 636:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 619:  # subtypes
+        elif r == 637:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 620:  # types
+        elif r == 638:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 621:  # keywords
+        elif r == 639:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52225,28 +53831,28 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 390:  # tokname
+        elif r == 405:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 622:  # per
+        elif r == 640:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 623:  # pertime
+        elif r == 641:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -52256,7 +53862,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52272,7 +53878,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C392()
+    inst: Any = _C407()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52280,9 +53886,9 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # anycolor
+        if r == 728:  # anycolor
             d['anycolor'] = True
-        elif r == 709:  # choices
+        elif r == 729:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -52292,15 +53898,15 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 624:  # last
+        elif r == 642:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 625:  # mana
+        elif r == 643:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 768:  # alts
+        elif r == 792:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -52312,7 +53918,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52328,7 +53934,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C410()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52336,27 +53942,27 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # player
+        if r == 408:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 626:  # third
+        elif r == 644:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 394:  # amount
+        elif r == 409:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 710:  # random
+        elif r == 730:  # random
             d['random'] = True
-        elif r == 627:  # per
+        elif r == 645:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -52366,7 +53972,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52382,7 +53988,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C412()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52390,31 +53996,31 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # player
+        if r == 411:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 628:  # amount
+        elif r == 646:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 711:  # per
+        elif r == 731:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['per'] = value
-        elif r == 714:  # per
+        elif r == 734:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b713(x, inst, lim, made)
+            value = _b733(x, inst, lim, made)
             d['per'] = value
-        elif r == 629:  # equal
+        elif r == 647:  # equal
             x = c[0]
-            value = _b716(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -52424,7 +54030,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52440,7 +54046,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C415()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52448,18 +54054,18 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # target
+        if r == 413:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 399:  # duration
+        elif r == 414:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b630(x, inst, lim, made)
+            value = _b648(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -52469,7 +54075,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52485,7 +54091,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C417()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52493,14 +54099,14 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 401:  # target
+        if r == 416:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 632:  # yours
+        elif r == 649:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -52512,7 +54118,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52528,7 +54134,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C420()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52536,23 +54142,23 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # target
+        if r == 418:  # target
             x = c[0]
-            value = _b634(x, inst, lim, made)
+            value = _b651(x, inst, lim, made)
             d['target'] = value
-        elif r == 404:  # source
+        elif r == 419:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b636(x, inst, lim, made)
+            value = _b653(x, inst, lim, made)
             d['source'] = value
-        elif r == 724:  # hand
+        elif r == 746:  # hand
             d['hand'] = True
-        elif r == 637:  # battlefield
+        elif r == 654:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 725:  # mine
+        elif r == 747:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -52562,7 +54168,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52578,7 +54184,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52586,22 +54192,22 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 638:  # fromgy
+        elif r == 655:  # fromgy
             d['fromgy'] = True
-        elif r == 726:  # choice
+        elif r == 748:  # choice
             d['choice'] = True
-        elif r == 727:  # facedown
+        elif r == 749:  # facedown
             d['facedown'] = True
-        elif r == 728:  # mine
+        elif r == 750:  # mine
             d['mine'] = True
-        elif r == 729:  # owners
+        elif r == 751:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -52611,7 +54217,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52627,7 +54233,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C425()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52635,11 +54241,11 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # filter
+        if r == 423:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 409:  # hands
+        elif r == 424:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -52651,7 +54257,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52667,7 +54273,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C430()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52675,38 +54281,38 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # player
+        if r == 426:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 639:  # upto
+        elif r == 656:  # upto
             d['upto'] = True
-        elif r == 412:  # count
+        elif r == 427:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 413:  # filter
+        elif r == 428:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 730:  # alts
+        elif r == 752:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b270(x, inst, lim, made))
-        elif r == 640:  # reveal
+                values.append(_b272(x, inst, lim, made))
+        elif r == 657:  # reveal
             d['reveal'] = True
-        elif r == 731:  # thatcard
+        elif r == 753:  # thatcard
             d['thatcard'] = True
-        elif r == 732:  # thosecards
+        elif r == 754:  # thosecards
             d['thosecards'] = True
-        elif r == 414:  # destination
+        elif r == 429:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 643 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 660 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 648:  # tapped
+        elif r == 665:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -52716,7 +54322,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52732,7 +54338,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C434()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52740,20 +54346,20 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # target
+        if r == 431:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 417:  # unless
+        elif r == 432:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b650(x, inst, lim, made)
+            value = _b667(x, inst, lim, made)
             d['unless'] = value
-        elif r == 418:  # per
+        elif r == 433:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -52767,7 +54373,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52783,7 +54389,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C436()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52791,9 +54397,9 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # player
+        if r == 435:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -52803,7 +54409,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52819,7 +54425,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C440()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52827,19 +54433,19 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # amount
+        if r == 437:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 423:  # player
+        elif r == 438:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 424:  # owner
+        elif r == 439:  # owner
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -52849,7 +54455,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52865,7 +54471,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C443()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52873,11 +54479,11 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # filter
+        if r == 441:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 427:  # battlefield
+        elif r == 442:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -52889,7 +54495,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52905,7 +54511,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C447()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52913,17 +54519,17 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # amount
+        if r == 444:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 430:  # counter
+        elif r == 445:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 431:  # target
+        elif r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52936,7 +54542,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52952,7 +54558,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C450()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52960,24 +54566,24 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # target
+        if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 434:  # source
+        elif r == 449:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b636(x, inst, lim, made)
+            value = _b653(x, inst, lim, made)
             d['source'] = value
-        elif r == 652:  # top
+        elif r == 669:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 653:  # bottom
+        elif r == 670:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -52989,7 +54595,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53005,7 +54611,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C452()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53013,9 +54619,9 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # target
+        if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53028,7 +54634,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53044,7 +54650,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C458()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53052,36 +54658,36 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # target
+        if r == 453:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 439:  # source
+        elif r == 454:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b636(x, inst, lim, made)
+            value = _b653(x, inst, lim, made)
             d['source'] = value
-        elif r == 440:  # amount
+        elif r == 455:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 441:  # counter
+        elif r == 456:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 442:  # also
+        elif r == 457:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53094,7 +54700,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53110,7 +54716,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C460()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53118,9 +54724,9 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # player
+        if r == 459:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53130,7 +54736,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53146,7 +54752,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C462()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53154,9 +54760,9 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53169,7 +54775,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53185,7 +54791,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C466()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53193,19 +54799,19 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # player
+        if r == 463:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 449:  # amount
+        elif r == 464:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 450:  # filter
+        elif r == 465:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53215,7 +54821,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53231,7 +54837,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C469()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53239,18 +54845,18 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # target
+        if r == 467:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 453:  # unless
+        elif r == 468:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b650(x, inst, lim, made)
+            value = _b667(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -53260,7 +54866,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53276,7 +54882,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C471()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53284,9 +54890,9 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # target
+        if r == 470:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53299,7 +54905,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53315,7 +54921,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C473()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53323,9 +54929,9 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # target
+        if r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53338,7 +54944,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53354,7 +54960,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53362,9 +54968,9 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53377,7 +54983,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53393,7 +54999,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C479()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53401,17 +55007,17 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # amount
+        if r == 476:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 462:  # counter
+        elif r == 477:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 463:  # target
+        elif r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53424,7 +55030,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53440,7 +55046,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C481()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53448,20 +55054,20 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # step
+        if r == 671:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 755 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 655:  # endcombat
+        elif r == 672:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 465:  # effect
+        elif r == 480:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53474,7 +55080,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53490,7 +55096,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C483()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53498,15 +55104,15 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # amount
+        if r == 482:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 734:  # you
+        elif r == 756:  # you
             d['you'] = True
-        elif r == 656:  # target
+        elif r == 673:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53519,7 +55125,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53535,7 +55141,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53543,18 +55149,18 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # target
+        if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 657:  # label
+        elif r == 674:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 658:  # free
+        elif r == 675:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -53566,7 +55172,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53582,7 +55188,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C487()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53590,14 +55196,14 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 659:  # newtargets
+        elif r == 676:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -53607,7 +55213,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53623,7 +55229,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C488()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53631,18 +55237,18 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # thatnoun
+        if r == 677:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 661:  # target
+        elif r == 678:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 662:  # thisturn
+        elif r == 679:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -53652,7 +55258,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53668,7 +55274,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C491()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53676,14 +55282,14 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 489:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # phaseout
+        elif r == 490:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -53695,7 +55301,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53711,7 +55317,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53719,14 +55325,14 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 478:  # nountap
+        elif r == 493:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -53738,7 +55344,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53754,7 +55360,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C497()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53762,30 +55368,30 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # lead
+        if r == 495:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b630(x, inst, lim, made)
+            value = _b648(x, inst, lim, made)
             d['lead'] = value
-        elif r == 663:  # target
+        elif r == 680:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 664:  # also
+        elif r == 681:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b693(x, inst, lim, made)
             d['also'] = value
-        elif r == 665:  # group
+        elif r == 682:  # group
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 666:  # parts
+        elif r == 683:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53794,18 +55400,18 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 481:  # duration
+        elif r == 496:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b630(x, inst, lim, made)
+            value = _b648(x, inst, lim, made)
             d['duration'] = value
-        elif r == 667:  # tail
+        elif r == 684:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -53814,7 +55420,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53827,7 +55433,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53843,7 +55449,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C499()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53851,13 +55457,13 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # controller
+        if r == 685:  # controller
             d['controller'] = True
-        elif r == 485:  # owner
+        elif r == 500:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 486:  # who
+        elif r == 501:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -53869,7 +55475,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53885,7 +55491,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C506()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53893,9 +55499,9 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # filter
+        if r == 505:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53905,7 +55511,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53921,7 +55527,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C508()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53929,7 +55535,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # any
+        if r == 507:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -53941,7 +55547,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53957,7 +55563,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C511()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53965,15 +55571,15 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # each
+        if r == 690:  # each
             d['each'] = True
-        elif r == 494:  # count
+        elif r == 509:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 495:  # filter
+        elif r == 510:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53983,7 +55589,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53999,7 +55605,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C513()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54007,7 +55613,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # who
+        if r == 512:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -54019,7 +55625,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54035,7 +55641,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C515()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54043,7 +55649,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # that
+        if r == 514:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -54055,7 +55661,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54071,7 +55677,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C517()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54079,9 +55685,9 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # equipped
+        if r == 760:  # equipped
             d['equipped'] = True
-        elif r == 501:  # enchanted
+        elif r == 516:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -54093,7 +55699,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54109,7 +55715,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C522()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54117,11 +55723,11 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # whose
+        if r == 520:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 506:  # step
+        elif r == 521:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -54133,7 +55739,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54149,7 +55755,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C526()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54157,11 +55763,11 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # lead
+        if r == 524:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 510:  # counter
+        elif r == 525:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -54173,7 +55779,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54189,7 +55795,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C530()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54197,15 +55803,15 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # lead
+        if r == 527:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 513:  # subject
+        elif r == 528:  # subject
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 514:  # batch
+        elif r == 529:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -54217,7 +55823,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54233,7 +55839,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C532()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54241,13 +55847,13 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # lead
+        if r == 531:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 678:  # creature
+        elif r == 695:  # creature
             d['creature'] = True
-        elif r == 679:  # events
+        elif r == 696:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -54256,7 +55862,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54269,7 +55875,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54285,7 +55891,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C536()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54293,17 +55899,17 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # lead
+        if r == 533:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 519:  # who
+        elif r == 534:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 520:  # spell
+        elif r == 535:  # spell
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -54313,7 +55919,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54329,7 +55935,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C539()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54337,17 +55943,17 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # lead
+        if r == 537:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 766:  # thisor
+        elif r == 790:  # thisor
             d['thisor'] = True
-        elif r == 523:  # subject
+        elif r == 538:  # subject
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 680:  # events
+        elif r == 697:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -54356,12 +55962,12 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 681:  # undercontrol
+        elif r == 698:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -54371,7 +55977,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54387,7 +55993,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C552()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54395,11 +56001,11 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # command
+        if r == 551:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 538:  # battlefield
+        elif r == 553:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -54411,7 +56017,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54427,7 +56033,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C556()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54435,29 +56041,29 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # additional
+        if r == 700:  # additional
             d['additional'] = True
-        elif r == 539:  # power
+        elif r == 554:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 540:  # toughness
+        elif r == 555:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 684:  # per
+        elif r == 701:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 685:  # perfilter
+        elif r == 702:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 767:  # onbf
+        elif r == 791:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -54467,7 +56073,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54483,7 +56089,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C559()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54491,7 +56097,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # both
+        if r == 558:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -54503,7 +56109,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54519,7 +56125,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C561()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54527,7 +56133,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # attack
+        if r == 560:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -54539,7 +56145,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54555,7 +56161,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C563()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54563,7 +56169,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # block
+        if r == 562:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -54575,7 +56181,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54591,7 +56197,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C565()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54599,7 +56205,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # count
+        if r == 564:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -54611,7 +56217,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54627,7 +56233,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C566()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54635,7 +56241,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # filters
+        if r == 703:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -54643,8 +56249,8 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 270:
-                    values.append(_b270(x, inst, lim, made))
+                elif x.rule == 272:
+                    values.append(_b272(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -54655,7 +56261,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54671,7 +56277,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C567()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54679,7 +56285,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # filters
+        if r == 704:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -54687,8 +56293,8 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 270:
-                    values.append(_b270(x, inst, lim, made))
+                elif x.rule == 272:
+                    values.append(_b272(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -54699,7 +56305,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54715,7 +56321,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C569()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54723,9 +56329,9 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # quality
+        if r == 568:  # quality
             x = c[0]
-            value = _b689(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -54735,7 +56341,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54751,7 +56357,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C570()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54759,7 +56365,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # opponents
+        if r == 708:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -54769,7 +56375,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54785,7 +56391,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C572()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54793,7 +56399,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # destroyed
+        if r == 571:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -54805,7 +56411,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54821,7 +56427,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C574()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54829,7 +56435,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # phase
+        if r == 573:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -54841,7 +56447,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54857,7 +56463,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C576()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54865,7 +56471,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # untap
+        if r == 575:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -54877,7 +56483,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54893,7 +56499,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C578()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54901,9 +56507,9 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # ability
+        if r == 577:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 692 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54916,7 +56522,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54932,7 +56538,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C581()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54940,14 +56546,14 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # keyword
+        if r == 579:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 565:  # manacost
+        elif r == 580:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -54959,7 +56565,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54975,7 +56581,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C582()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54983,7 +56589,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # keywords
+        if r == 710:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54992,7 +56598,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -55005,7 +56611,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55021,7 +56627,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C583()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55029,7 +56635,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # keywords
+        if r == 711:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55038,7 +56644,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -55051,7 +56657,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55067,7 +56673,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C586()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55075,11 +56681,11 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # first
+        if r == 584:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 570:  # regular
+        elif r == 585:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -55093,7 +56699,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55109,7 +56715,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C588()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55117,7 +56723,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # excess
+        if r == 587:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -55129,7 +56735,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55145,7 +56751,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C590()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55153,7 +56759,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # untapped
+        if r == 589:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -55165,7 +56771,47 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C592()
+    d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 712:  # its
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['its'] = value
+        elif r == 591:  # untap
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['untap'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55181,7 +56827,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C594()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55189,7 +56835,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # gains
+        if r == 593:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -55201,7 +56847,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55217,7 +56863,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C596()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55225,7 +56871,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # lethal
+        if r == 595:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -55237,7 +56883,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55253,7 +56899,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C598()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55261,9 +56907,9 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # quality
+        if r == 597:  # quality
             x = c[0]
-            value = _b689(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55273,7 +56919,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55289,7 +56935,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C600()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55297,9 +56943,9 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # quality
+        if r == 599:  # quality
             x = c[0]
-            value = _b689(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55309,7 +56955,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55325,7 +56971,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C602()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55333,9 +56979,9 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # quality
+        if r == 601:  # quality
             x = c[0]
-            value = _b689(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55345,7 +56991,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55361,7 +57007,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C604()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55369,11 +57015,11 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # thisturn
+        if r == 713:  # thisturn
             d['thisturn'] = True
-        elif r == 586:  # keyword
+        elif r == 603:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55386,7 +57032,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55402,7 +57048,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C606()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55410,7 +57056,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # count
+        if r == 605:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -55422,7 +57068,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55438,7 +57084,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C608()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55446,7 +57092,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # attacks
+        if r == 607:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -55458,7 +57104,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55474,7 +57120,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C610()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55482,7 +57128,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # blocks
+        if r == 609:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -55494,7 +57140,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55510,7 +57156,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C612()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55518,7 +57164,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # unblockable
+        if r == 611:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -55530,7 +57176,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55546,7 +57192,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C614()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55554,9 +57200,9 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # color
+        if r == 613:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55569,7 +57215,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55585,30 +57231,34 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
-    d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C648()
+    d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # eot
+        if r == 739:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 720:  # next_upkeep
+        elif r == 740:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 721:  # losecontrol
+        elif r == 741:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 631:  # thisturn
+        elif r == 742:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
+        elif r == 743:  # thiscombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thiscombat'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55617,7 +57267,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55633,7 +57283,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C651()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55641,13 +57291,13 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # another
+        if r == 744:  # another
             d['another'] = True
-        elif r == 633:  # filter
+        elif r == 650:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 723:  # ingy
+        elif r == 745:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55657,7 +57307,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55673,7 +57323,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C653()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55681,7 +57331,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # whose
+        if r == 652:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -55693,7 +57343,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55709,7 +57359,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C659()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55717,7 +57367,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # zone
+        if r == 658:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -55729,7 +57379,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55745,7 +57395,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C662()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55753,9 +57403,9 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # player
+        if r == 661:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55765,7 +57415,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55781,7 +57431,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C664()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55789,9 +57439,9 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # player
+        if r == 663:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55801,7 +57451,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55817,7 +57467,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C667()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55825,13 +57475,13 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # cost
+        if r == 666:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 651:  # param
+        elif r == 668:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55844,7 +57494,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55860,7 +57510,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C687()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55868,9 +57518,9 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # word
+        if r == 686:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55883,7 +57533,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55899,7 +57549,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C689()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55907,11 +57557,11 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # player
+        if r == 688:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 735:  # walker
+        elif r == 757:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -55921,7 +57571,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55937,7 +57587,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C693()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55945,33 +57595,33 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # quant
+        if r == 691:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 675:  # filter
+        elif r == 692:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 736:  # attached
+        elif r == 758:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 737:  # samename
+        elif r == 759:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 769:  # ingy
+        elif r == 793:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55981,7 +57631,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55997,7 +57647,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C706()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56005,13 +57655,13 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # word
+        if r == 705:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 690:  # param
+        elif r == 707:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56024,7 +57674,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56040,7 +57690,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C727()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56048,9 +57698,9 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # word
+        if r == 726:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56063,7 +57713,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56079,7 +57729,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C733()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56087,13 +57737,13 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # filter
+        if r == 732:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 774:  # gy
+        elif r == 798:  # gy
             d['gy'] = True
-        elif r == 775:  # bf
+        elif r == 799:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56103,7 +57753,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56119,7 +57769,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C736()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56127,21 +57777,21 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # power
+        if r == 735:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 717:  # power
+        elif r == 737:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 718:  # target
+        elif r == 738:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56154,7 +57804,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56170,7 +57820,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C762()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56178,7 +57828,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # enters
+        if r == 761:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -56190,7 +57840,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56206,7 +57856,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C765()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56214,7 +57864,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # leaves
+        if r == 764:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -56226,7 +57876,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56242,7 +57892,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C767()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56250,7 +57900,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # dies
+        if r == 766:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -56262,7 +57912,43 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C769()
+    d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 768:  # alone
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['alone'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56278,7 +57964,7 @@ def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C747()
+    inst: Any = _C771()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56286,7 +57972,7 @@ def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # attacks
+        if r == 770:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -56298,7 +57984,7 @@ def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56314,7 +58000,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C749()
+    inst: Any = _C773()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56322,11 +58008,11 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # blocks
+        if r == 772:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 770:  # acreature
+        elif r == 794:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -56336,7 +58022,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56352,7 +58038,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C752()
+    inst: Any = _C776()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56360,15 +58046,15 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # blocked
+        if r == 774:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 751:  # filter
+        elif r == 775:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56378,7 +58064,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56394,7 +58080,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C754()
+    inst: Any = _C778()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56402,7 +58088,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # direction
+        if r == 777:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -56414,7 +58100,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56430,7 +58116,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C780()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56438,7 +58124,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # up
+        if r == 779:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -56450,7 +58136,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56466,7 +58152,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C758()
+    inst: Any = _C782()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56474,7 +58160,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # way
+        if r == 781:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -56486,7 +58172,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56502,7 +58188,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C784()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56510,11 +58196,11 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # targeted
+        if r == 783:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 771:  # opponents
+        elif r == 795:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56524,7 +58210,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56540,7 +58226,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C787()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56548,13 +58234,13 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # combat
+        if r == 796:  # combat
             d['combat'] = True
-        elif r == 761:  # deals
+        elif r == 785:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 762:  # recipient
+        elif r == 786:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -56568,7 +58254,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56584,7 +58270,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C789()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56592,9 +58278,9 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # combat
+        if r == 797:  # combat
             d['combat'] = True
-        elif r == 764:  # dealt
+        elif r == 788:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -56797,595 +58483,619 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b186,  # 186 CastFromCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 187 __asgn_plain
     _b188,  # 188 DefendingControlsCondition
-    _b189,  # 189 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 190 __asgn_plain
-    _b191,  # 191 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 192 __asgn_plain
-    _b193,  # 193 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 194 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 195 __asgn_plain
-    _b196,  # 196 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 197 __asgn_plain
-    _b198,  # 198 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 199 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 200 __asgn_plain
-    _b201,  # 201 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 202 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 203 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 204 __asgn_oneormore
-    _node,  # 205 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 206 __asgn_plain
-    _match_node,  # 207 ParamName
-    _match_node,  # 208 KeywordName
-    _node,  # 209 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 210 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 211 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 212 __asgn_plain
-    _b213,  # 213 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 214 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 215 __asgn_oneormore
-    _match_node,  # 216 Supertype
-    _match_node,  # 217 CardType
-    _match_node,  # 218 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 219 __asgn_plain
-    _b220,  # 220 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 221 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 222 __asgn_plain
-    _node,  # 223 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 224 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 225 __asgn_plain
-    _b226,  # 226 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 227 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 228 __asgn_plain
-    _b229,  # 229 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 230 __asgn_plain
-    _b231,  # 231 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 234 __asgn_plain
-    _b235,  # 235 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 236 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 237 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 238 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 239 __asgn_plain
-    _b240,  # 240 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 241 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 242 __asgn_plain
-    _b243,  # 243 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 244 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 245 __asgn_plain
-    _b246,  # 246 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 247 __asgn_plain
-    _b248,  # 248 EntersAsCopyStmt
-    _b249,  # 249 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 250 __asgn_plain
-    _b251,  # 251 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 252 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 253 __asgn_plain
-    _b254,  # 254 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 257 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 258 __asgn_plain
-    _b259,  # 259 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 260 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 261 __asgn_plain
-    _b262,  # 262 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 263 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 264 __asgn_plain
-    _b265,  # 265 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 266 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 267 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 268 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 269 __asgn_plain
-    _b270,  # 270 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 271 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 272 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 273 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 274 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 275 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 276 __asgn_plain
-    _b277,  # 277 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 278 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 279 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 280 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 281 __asgn_plain
-    _match_node,  # 282 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 283 __asgn_plain
-    _b284,  # 284 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 285 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 286 __asgn_plain
-    _b287,  # 287 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 288 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 289 __asgn_plain
-    _b290,  # 290 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 291 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 292 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 293 __asgn_plain
-    _b294,  # 294 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 296 __asgn_plain
-    _b297,  # 297 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 298 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 299 __asgn_plain
-    _b300,  # 300 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 301 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 302 __asgn_plain
-    _b303,  # 303 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 306 __asgn_plain
-    _b307,  # 307 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 308 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
-    _b310,  # 310 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 318 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 319 __asgn_plain
-    _b320,  # 320 FightEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 321 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 322 __asgn_optional
-    _b323,  # 323 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 331 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 334 __asgn_plain
-    _b335,  # 335 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 339 __asgn_plain
-    _b340,  # 340 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 341 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 344 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 345 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 346 __asgn_plain
-    _b347,  # 347 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 348 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 353 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 357 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 358 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 359 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 360 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 361 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 362 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 371 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 374 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 378 __asgn_plain
-    _b379,  # 379 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 385 __asgn_plain
-    _b386,  # 386 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 TokenEffect
-    _b392,  # 392 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 189 __asgn_plain
+    _b190,  # 190 ControlNoneCondition
+    _b191,  # 191 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 192 __asgn_plain
+    _b193,  # 193 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 194 __asgn_plain
+    _b195,  # 195 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 196 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 197 __asgn_plain
+    _b198,  # 198 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 199 __asgn_plain
+    _b200,  # 200 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 201 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 202 __asgn_plain
+    _b203,  # 203 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 204 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 205 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 206 __asgn_oneormore
+    _node,  # 207 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 208 __asgn_plain
+    _match_node,  # 209 ParamName
+    _match_node,  # 210 KeywordName
+    _node,  # 211 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 212 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 213 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 214 __asgn_plain
+    _b215,  # 215 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 216 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 217 __asgn_oneormore
+    _match_node,  # 218 Supertype
+    _match_node,  # 219 CardType
+    _match_node,  # 220 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 221 __asgn_plain
+    _b222,  # 222 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 223 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 224 __asgn_plain
+    _node,  # 225 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 226 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 227 __asgn_plain
+    _b228,  # 228 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 229 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 230 __asgn_plain
+    _b231,  # 231 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 232 __asgn_plain
+    _b233,  # 233 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 234 __asgn_plain
+    _b235,  # 235 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 236 __asgn_plain
+    _b237,  # 237 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 238 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 239 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 240 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 241 __asgn_plain
+    _b242,  # 242 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 244 __asgn_plain
+    _b245,  # 245 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 246 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 247 __asgn_plain
+    _b248,  # 248 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 249 __asgn_plain
+    _b250,  # 250 EntersAsCopyStmt
+    _b251,  # 251 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 254 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 257 __asgn_plain
+    _b258,  # 258 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 259 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 265 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 266 __asgn_plain
+    _b267,  # 267 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 268 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 269 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 270 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 273 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 274 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 275 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 276 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 278 __asgn_plain
+    _b279,  # 279 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 280 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 281 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 282 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 283 __asgn_plain
+    _match_node,  # 284 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 285 __asgn_plain
+    _b286,  # 286 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 287 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 288 __asgn_plain
+    _b289,  # 289 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 291 __asgn_plain
+    _b292,  # 292 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 293 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 294 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 295 __asgn_plain
+    _b296,  # 296 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 298 __asgn_plain
+    _b299,  # 299 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 301 __asgn_plain
+    _b302,  # 302 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 306 __asgn_plain
+    _b307,  # 307 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 308 __asgn_plain
+    _b309,  # 309 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 310 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 313 __asgn_plain
+    _b314,  # 314 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 315 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 318 __asgn_plain
+    _b319,  # 319 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 320 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 327 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 328 __asgn_plain
+    _b329,  # 329 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 330 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 331 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 335 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 336 __asgn_optional
+    _b337,  # 337 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 338 __asgn_plain
+    _b339,  # 339 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 344 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 345 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 355 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 358 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 359 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 362 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 367 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 371 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 372 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 373 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 374 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 375 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 377 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 378 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 381 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 382 __asgn_plain
+    _b383,  # 383 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 389 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 391 __asgn_plain
+    _b392,  # 392 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 405 __asgn_plain
+    _b406,  # 406 TokenEffect
+    _b407,  # 407 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 DiscardEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 SearchEffect
+    _b412,  # 412 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 430 __asgn_plain
+    _b417,  # 417 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 SearchEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 445 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 CopySpellEffect
-    _b473,  # 473 NoRegenEffect
+    _b447,  # 447 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 TapOrUntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 ContinuousEffect
-    _match_node,  # 483 ActionWord
-    _b484,  # 484 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 487 __asgn_oneormore
-    _match_node,  # 488 BackWord
-    _node,  # 489 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 504 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 BeginningTrigger
-    _node,  # 508 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 526 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 527 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 PTChange
-    _node,  # 542 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 CantBeBlockedByFewer
-    _b551,  # 551 CantBeBlockedExcept
-    _b552,  # 552 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 CantBeTargetedBy
-    _b555,  # 555 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 HasKeywordAtManaCost
-    _b567,  # 567 HasKeywords
-    _b568,  # 568 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 602 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 603 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 604 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 605 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 606 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 607 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 608 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 609 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 610 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 617 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 618 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 619 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 620 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 621 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 638 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 640 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 OntoBattlefield
-    _node,  # 643 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 666 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 667 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 EachObjects
-    _node,  # 677 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 679 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 680 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 683 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 686 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 687 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 691 __asgn_optional
-    _node,  # 692 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 693 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 694 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 698 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 699 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 700 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 701 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 702 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 703 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 727 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 732 __asgn_optional
-    _match_node,  # 733 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 EntersEvent
-    _node,  # 741 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 746 __asgn_plain
-    _b747,  # 747 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 748 __asgn_plain
-    _b749,  # 749 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 751 __asgn_plain
-    _b752,  # 752 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 753 __asgn_plain
-    _b754,  # 754 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 757 __asgn_plain
-    _b758,  # 758 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 775 __asgn_optional
+    _b475,  # 475 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 CopySpellEffect
+    _b488,  # 488 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 ContinuousEffect
+    _match_node,  # 498 ActionWord
+    _b499,  # 499 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 502 __asgn_oneormore
+    _match_node,  # 503 BackWord
+    _node,  # 504 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 519 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 BeginningTrigger
+    _node,  # 523 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 541 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 542 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 PTChange
+    _node,  # 557 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 CantBeBlockedByFewer
+    _b566,  # 566 CantBeBlockedExcept
+    _b567,  # 567 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 CantBeTargetedBy
+    _b570,  # 570 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 HasKeywordAtManaCost
+    _b582,  # 582 HasKeywords
+    _b583,  # 583 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 621 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 622 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 623 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 624 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 625 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 626 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 627 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 628 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 629 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 635 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 636 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 637 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 638 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 639 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 655 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 OntoBattlefield
+    _node,  # 660 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 683 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 684 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 EachObjects
+    _node,  # 694 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 696 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 703 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 704 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 708 __asgn_optional
+    _node,  # 709 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 710 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 714 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 735 __asgn_plain
+    _b736,  # 736 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 754 __asgn_optional
+    _match_node,  # 755 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 EntersEvent
+    _node,  # 763 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 768 __asgn_plain
+    _b769,  # 769 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 777 __asgn_plain
+    _b778,  # 778 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 792 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 799 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 205, 209, 223, 489, 508, 542, 643, 677, 692, 741])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 504, 523, 557, 660, 694, 709, 763])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -57577,591 +59287,615 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b186,  # 186 CastFromCondition
     None,  # 187 __asgn_plain
     _b188,  # 188 DefendingControlsCondition
-    _b189,  # 189 ControlCondition
-    None,  # 190 __asgn_plain
-    _b191,  # 191 EmptyHandCondition
+    None,  # 189 __asgn_plain
+    _b190,  # 190 ControlNoneCondition
+    _b191,  # 191 ControlCondition
     None,  # 192 __asgn_plain
-    _b193,  # 193 TotalPowerCondition
+    _b193,  # 193 EmptyHandCondition
     None,  # 194 __asgn_plain
-    None,  # 195 __asgn_plain
-    _b196,  # 196 CountersCondition
+    _b195,  # 195 TotalPowerCondition
+    None,  # 196 __asgn_plain
     None,  # 197 __asgn_plain
-    _b198,  # 198 ItIsCondition
+    _b198,  # 198 CountersCondition
     None,  # 199 __asgn_plain
-    None,  # 200 __asgn_plain
-    _b201,  # 201 PaidCondition
-    None,  # 202 __asgn_optional
-    None,  # 203 __asgn_optional
-    None,  # 204 __asgn_oneormore
-    None,  # 205 Effect
-    None,  # 206 __asgn_plain
-    None,  # 207 ParamName
-    None,  # 208 KeywordName
-    None,  # 209 KeywordArg
-    None,  # 210 __asgn_zeroormore
-    None,  # 211 __asgn_plain
-    None,  # 212 __asgn_plain
-    _b213,  # 213 MoreKeywords
-    None,  # 214 __asgn_zeroormore
-    None,  # 215 __asgn_oneormore
-    None,  # 216 Supertype
-    None,  # 217 CardType
-    None,  # 218 Color
-    None,  # 219 __asgn_plain
-    _b220,  # 220 Mode
-    None,  # 221 __asgn_oneormore
-    None,  # 222 __asgn_plain
-    None,  # 223 AbilityBody
+    _b200,  # 200 ItIsCondition
+    None,  # 201 __asgn_plain
+    None,  # 202 __asgn_plain
+    _b203,  # 203 PaidCondition
+    None,  # 204 __asgn_optional
+    None,  # 205 __asgn_optional
+    None,  # 206 __asgn_oneormore
+    None,  # 207 Effect
+    None,  # 208 __asgn_plain
+    None,  # 209 ParamName
+    None,  # 210 KeywordName
+    None,  # 211 KeywordArg
+    None,  # 212 __asgn_zeroormore
+    None,  # 213 __asgn_plain
+    None,  # 214 __asgn_plain
+    _b215,  # 215 MoreKeywords
+    None,  # 216 __asgn_zeroormore
+    None,  # 217 __asgn_oneormore
+    None,  # 218 Supertype
+    None,  # 219 CardType
+    None,  # 220 Color
+    None,  # 221 __asgn_plain
+    _b222,  # 222 Mode
+    None,  # 223 __asgn_oneormore
     None,  # 224 __asgn_plain
-    None,  # 225 __asgn_plain
-    _b226,  # 226 SkipExtraTurnStmt
+    None,  # 225 AbilityBody
+    None,  # 226 __asgn_plain
     None,  # 227 __asgn_plain
-    None,  # 228 __asgn_plain
-    _b229,  # 229 CantSearchStmt
+    _b228,  # 228 SkipExtraTurnStmt
+    None,  # 229 __asgn_plain
     None,  # 230 __asgn_plain
-    _b231,  # 231 HandSizeStmt
+    _b231,  # 231 CantSearchStmt
     None,  # 232 __asgn_plain
-    _b233,  # 233 PreventDamageByStmt
+    _b233,  # 233 HandSizeStmt
     None,  # 234 __asgn_plain
-    _b235,  # 235 CostReductionStmt
+    _b235,  # 235 PreventDamageByStmt
     None,  # 236 __asgn_plain
-    None,  # 237 __asgn_plain
+    _b237,  # 237 CostReductionStmt
     None,  # 238 __asgn_plain
     None,  # 239 __asgn_plain
-    _b240,  # 240 EntersWithStmt
+    None,  # 240 __asgn_plain
     None,  # 241 __asgn_plain
-    None,  # 242 __asgn_plain
-    _b243,  # 243 AmplifyStmt
+    _b242,  # 242 EntersWithStmt
+    None,  # 243 __asgn_plain
     None,  # 244 __asgn_plain
-    None,  # 245 __asgn_plain
-    _b246,  # 246 AsTurnedFaceUpStmt
+    _b245,  # 245 AmplifyStmt
+    None,  # 246 __asgn_plain
     None,  # 247 __asgn_plain
-    _b248,  # 248 EntersAsCopyStmt
-    _b249,  # 249 CardAltCostStmt
-    None,  # 250 __asgn_plain
-    _b251,  # 251 CardAddCostStmt
+    _b248,  # 248 AsTurnedFaceUpStmt
+    None,  # 249 __asgn_plain
+    _b250,  # 250 EntersAsCopyStmt
+    _b251,  # 251 CardAltCostStmt
     None,  # 252 __asgn_plain
-    None,  # 253 __asgn_plain
-    _b254,  # 254 CantActivateStmt
+    _b253,  # 253 CardAddCostStmt
+    None,  # 254 __asgn_plain
     None,  # 255 __asgn_plain
-    _b256,  # 256 TopRevealedStmt
+    _b256,  # 256 CantActivateStmt
     None,  # 257 __asgn_plain
-    None,  # 258 __asgn_plain
-    _b259,  # 259 AdditionalLandStmt
+    _b258,  # 258 TopRevealedStmt
+    None,  # 259 __asgn_plain
     None,  # 260 __asgn_plain
-    None,  # 261 __asgn_plain
-    _b262,  # 262 PlayTopStmt
+    _b261,  # 261 AdditionalLandStmt
+    None,  # 262 __asgn_plain
     None,  # 263 __asgn_plain
-    None,  # 264 __asgn_plain
-    _b265,  # 265 CardsStaticStmt
-    None,  # 266 __asgn_optional
-    None,  # 267 __asgn_plain
-    None,  # 268 __asgn_plain
+    _b264,  # 264 PlayTopStmt
+    None,  # 265 __asgn_plain
+    None,  # 266 __asgn_plain
+    _b267,  # 267 CardsStaticStmt
+    None,  # 268 __asgn_optional
     None,  # 269 __asgn_plain
-    _b270,  # 270 ObjectFilter
-    None,  # 271 __asgn_optional
-    None,  # 272 __asgn_plain
-    None,  # 273 __asgn_plain
+    None,  # 270 __asgn_plain
+    None,  # 271 __asgn_plain
+    _b272,  # 272 ObjectFilter
+    None,  # 273 __asgn_optional
     None,  # 274 __asgn_plain
     None,  # 275 __asgn_plain
     None,  # 276 __asgn_plain
-    _b277,  # 277 ControlledThing
-    None,  # 278 __asgn_oneormore
-    None,  # 279 __asgn_optional
-    None,  # 280 __asgn_plain
-    None,  # 281 __asgn_plain
-    None,  # 282 ConditionWord
+    None,  # 277 __asgn_plain
+    None,  # 278 __asgn_plain
+    _b279,  # 279 ControlledThing
+    None,  # 280 __asgn_oneormore
+    None,  # 281 __asgn_optional
+    None,  # 282 __asgn_plain
     None,  # 283 __asgn_plain
-    _b284,  # 284 MayEffect
+    None,  # 284 ConditionWord
     None,  # 285 __asgn_plain
-    None,  # 286 __asgn_plain
-    _b287,  # 287 ChooseAmongEffect
+    _b286,  # 286 MayEffect
+    None,  # 287 __asgn_plain
     None,  # 288 __asgn_plain
-    None,  # 289 __asgn_plain
-    _b290,  # 290 ExtraTurnEffect
+    _b289,  # 289 ChooseAmongEffect
+    None,  # 290 __asgn_plain
     None,  # 291 __asgn_plain
-    None,  # 292 __asgn_plain
+    _b292,  # 292 ExtraTurnEffect
     None,  # 293 __asgn_plain
-    _b294,  # 294 CantCastEffect
+    None,  # 294 __asgn_plain
     None,  # 295 __asgn_plain
-    None,  # 296 __asgn_plain
-    _b297,  # 297 PlayerTopCardActionEffect
+    _b296,  # 296 CantCastEffect
+    None,  # 297 __asgn_plain
     None,  # 298 __asgn_plain
-    None,  # 299 __asgn_plain
-    _b300,  # 300 LoseLifeEffect
+    _b299,  # 299 PlayerTopCardActionEffect
+    None,  # 300 __asgn_plain
     None,  # 301 __asgn_plain
-    None,  # 302 __asgn_plain
-    _b303,  # 303 PlayerMillEffect
+    _b302,  # 302 LoseLifeEffect
+    None,  # 303 __asgn_plain
     None,  # 304 __asgn_plain
-    _b305,  # 305 MayPlayEffect
+    _b305,  # 305 PlayerMillEffect
     None,  # 306 __asgn_plain
-    _b307,  # 307 BlockRequirementEffect
+    _b307,  # 307 MayPlayEffect
     None,  # 308 __asgn_plain
-    None,  # 309 __asgn_plain
-    _b310,  # 310 TopCardActionEffect
+    _b309,  # 309 BlockRequirementEffect
+    None,  # 310 __asgn_plain
     None,  # 311 __asgn_plain
-    _b312,  # 312 PayEffect
+    _b312,  # 312 TopCardActionEffect
     None,  # 313 __asgn_plain
-    None,  # 314 __asgn_plain
-    _b315,  # 315 NumberedActionEffect
+    _b314,  # 314 PayEffect
+    None,  # 315 __asgn_plain
     None,  # 316 __asgn_plain
-    _b317,  # 317 AttachEffect
+    _b317,  # 317 NumberedActionEffect
     None,  # 318 __asgn_plain
-    None,  # 319 __asgn_plain
-    _b320,  # 320 FightEffect
-    None,  # 321 __asgn_optional
-    None,  # 322 __asgn_optional
-    _b323,  # 323 KeywordCost
+    _b319,  # 319 AttachEffect
+    None,  # 320 __asgn_plain
+    None,  # 321 __asgn_plain
+    _b322,  # 322 FightEffect
+    None,  # 323 __asgn_plain
     None,  # 324 __asgn_plain
-    _b325,  # 325 TypeArg
+    _b325,  # 325 LookAtTopEffect
     None,  # 326 __asgn_plain
-    _b327,  # 327 QualityArg
+    None,  # 327 __asgn_plain
     None,  # 328 __asgn_plain
-    _b329,  # 329 OntoArg
+    _b329,  # 329 ObjectDamageEffect
     None,  # 330 __asgn_plain
     None,  # 331 __asgn_plain
     None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
-    None,  # 334 __asgn_plain
-    _b335,  # 335 TriggeredStmt
-    None,  # 336 __asgn_plain
-    None,  # 337 __asgn_plain
-    _b338,  # 338 ActivatedStmt
-    None,  # 339 __asgn_plain
-    _b340,  # 340 PTDefiningStmt
-    None,  # 341 __asgn_oneormore
+    _b334,  # 334 MoveCountersEffect
+    None,  # 335 __asgn_optional
+    None,  # 336 __asgn_optional
+    _b337,  # 337 KeywordCost
+    None,  # 338 __asgn_plain
+    _b339,  # 339 TypeArg
+    None,  # 340 __asgn_plain
+    _b341,  # 341 QualityArg
     None,  # 342 __asgn_plain
-    _b343,  # 343 SpellKind
-    None,  # 344 __asgn_oneormore
-    None,  # 345 __asgn_oneormore
+    _b343,  # 343 OntoArg
+    None,  # 344 __asgn_plain
+    None,  # 345 __asgn_plain
     None,  # 346 __asgn_plain
-    _b347,  # 347 EntersTappedStmt
-    None,  # 348 __asgn_oneormore
-    None,  # 349 __asgn_plain
-    _b350,  # 350 CostPerTargetStmt
+    None,  # 347 __asgn_plain
+    None,  # 348 __asgn_plain
+    _b349,  # 349 TriggeredStmt
+    None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
-    _b352,  # 352 UncounterableStmt
-    None,  # 353 __asgn_oneormore
-    None,  # 354 __asgn_plain
-    None,  # 355 __asgn_plain
-    _b356,  # 356 StaticStmt
-    None,  # 357 __asgn_optional
+    _b352,  # 352 ActivatedStmt
+    None,  # 353 __asgn_plain
+    _b354,  # 354 PTDefiningStmt
+    None,  # 355 __asgn_oneormore
+    None,  # 356 __asgn_plain
+    _b357,  # 357 SpellKind
     None,  # 358 __asgn_oneormore
     None,  # 359 __asgn_oneormore
-    None,  # 360 __asgn_oneormore
-    None,  # 361 __asgn_optional
-    None,  # 362 __asgn_plain
+    None,  # 360 __asgn_plain
+    _b361,  # 361 EntersTappedStmt
+    None,  # 362 __asgn_oneormore
     None,  # 363 __asgn_plain
-    None,  # 364 __asgn_plain
+    _b364,  # 364 CostPerTargetStmt
     None,  # 365 __asgn_plain
-    None,  # 366 __asgn_plain
-    None,  # 367 __asgn_plain
+    _b366,  # 366 UncounterableStmt
+    None,  # 367 __asgn_oneormore
     None,  # 368 __asgn_plain
-    _b369,  # 369 ControlClause
-    None,  # 370 __asgn_plain
-    None,  # 371 __asgn_plain
-    None,  # 372 __asgn_plain
-    None,  # 373 __asgn_plain
+    None,  # 369 __asgn_plain
+    _b370,  # 370 StaticStmt
+    None,  # 371 __asgn_optional
+    None,  # 372 __asgn_oneormore
+    None,  # 373 __asgn_oneormore
     None,  # 374 __asgn_oneormore
-    None,  # 375 __asgn_plain
+    None,  # 375 __asgn_optional
     None,  # 376 __asgn_plain
-    _b377,  # 377 DividedDamageEffect
+    None,  # 377 __asgn_plain
     None,  # 378 __asgn_plain
-    _b379,  # 379 DamageEffect
+    None,  # 379 __asgn_plain
     None,  # 380 __asgn_plain
-    _b381,  # 381 DestroyEffect
+    None,  # 381 __asgn_plain
     None,  # 382 __asgn_plain
-    None,  # 383 __asgn_plain
-    _b384,  # 384 DrawEffect
+    _b383,  # 383 ControlClause
+    None,  # 384 __asgn_plain
     None,  # 385 __asgn_plain
-    _b386,  # 386 TokenCopyEffect
+    None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
-    None,  # 389 __asgn_plain
+    None,  # 389 __asgn_oneormore
     None,  # 390 __asgn_plain
-    _b391,  # 391 TokenEffect
-    _b392,  # 392 AddManaEffect
+    None,  # 391 __asgn_plain
+    _b392,  # 392 DividedDamageEffect
     None,  # 393 __asgn_plain
-    None,  # 394 __asgn_plain
-    _b395,  # 395 DiscardEffect
-    None,  # 396 __asgn_plain
-    _b397,  # 397 GainLifeEffect
+    _b394,  # 394 DamageEffect
+    None,  # 395 __asgn_plain
+    _b396,  # 396 DestroyEffect
+    None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
-    None,  # 399 __asgn_plain
-    _b400,  # 400 GainControlEffect
-    None,  # 401 __asgn_plain
-    _b402,  # 402 ReturnToHandEffect
+    _b399,  # 399 DrawEffect
+    None,  # 400 __asgn_plain
+    _b401,  # 401 TokenCopyEffect
+    None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
-    _b405,  # 405 ReturnFromGraveyardEffect
-    None,  # 406 __asgn_plain
-    _b407,  # 407 ReturnToBattlefieldEffect
+    None,  # 405 __asgn_plain
+    _b406,  # 406 TokenEffect
+    _b407,  # 407 AddManaEffect
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
-    _b410,  # 410 ReturnAllFromGraveyardsEffect
+    _b410,  # 410 DiscardEffect
     None,  # 411 __asgn_plain
-    None,  # 412 __asgn_plain
+    _b412,  # 412 GainLifeEffect
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    _b415,  # 415 SearchEffect
+    _b415,  # 415 GainControlEffect
     None,  # 416 __asgn_plain
-    None,  # 417 __asgn_plain
+    _b417,  # 417 ReturnToHandEffect
     None,  # 418 __asgn_plain
-    _b419,  # 419 CounterSpellEffect
-    None,  # 420 __asgn_plain
-    _b421,  # 421 ShuffleEffect
-    None,  # 422 __asgn_plain
+    None,  # 419 __asgn_plain
+    _b420,  # 420 ReturnFromGraveyardEffect
+    None,  # 421 __asgn_plain
+    _b422,  # 422 ReturnToBattlefieldEffect
     None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
-    _b425,  # 425 MillEffect
+    _b425,  # 425 ReturnAllFromGraveyardsEffect
     None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    _b428,  # 428 PutFromHandEffect
+    None,  # 428 __asgn_plain
     None,  # 429 __asgn_plain
-    None,  # 430 __asgn_plain
+    _b430,  # 430 SearchEffect
     None,  # 431 __asgn_plain
-    _b432,  # 432 PutCountersEffect
+    None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
-    None,  # 434 __asgn_plain
-    _b435,  # 435 PutOnLibraryEffect
-    None,  # 436 __asgn_plain
-    _b437,  # 437 PutIntoZoneEffect
+    _b434,  # 434 CounterSpellEffect
+    None,  # 435 __asgn_plain
+    _b436,  # 436 ShuffleEffect
+    None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    None,  # 440 __asgn_plain
+    _b440,  # 440 MillEffect
     None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    _b443,  # 443 ExileEffect
+    _b443,  # 443 PutFromHandEffect
     None,  # 444 __asgn_plain
-    _b445,  # 445 ExileTopEffect
+    None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    _b447,  # 447 RegenerateEffect
+    _b447,  # 447 PutCountersEffect
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    None,  # 450 __asgn_plain
-    _b451,  # 451 PlayerSacrificesEffect
-    None,  # 452 __asgn_plain
+    _b450,  # 450 PutOnLibraryEffect
+    None,  # 451 __asgn_plain
+    _b452,  # 452 PutIntoZoneEffect
     None,  # 453 __asgn_plain
-    _b454,  # 454 SacrificeEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    _b456,  # 456 UntapEffect
+    None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
-    _b458,  # 458 TapOrUntapEffect
+    _b458,  # 458 ExileEffect
     None,  # 459 __asgn_plain
-    _b460,  # 460 TapEffect
+    _b460,  # 460 ExileTopEffect
     None,  # 461 __asgn_plain
-    None,  # 462 __asgn_plain
+    _b462,  # 462 RegenerateEffect
     None,  # 463 __asgn_plain
-    _b464,  # 464 RemoveCountersEffect
+    None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    _b466,  # 466 DelayedEffect
+    _b466,  # 466 PlayerSacrificesEffect
     None,  # 467 __asgn_plain
-    _b468,  # 468 PreventEffect
-    None,  # 469 __asgn_plain
-    _b470,  # 470 CastThisEffect
-    None,  # 471 __asgn_plain
-    _b472,  # 472 CopySpellEffect
-    _b473,  # 473 NoRegenEffect
+    None,  # 468 __asgn_plain
+    _b469,  # 469 SacrificeEffect
+    None,  # 470 __asgn_plain
+    _b471,  # 471 UntapEffect
+    None,  # 472 __asgn_plain
+    _b473,  # 473 TapOrUntapEffect
     None,  # 474 __asgn_plain
-    None,  # 475 __asgn_plain
-    _b476,  # 476 PhaseOutEffect
+    _b475,  # 475 TapEffect
+    None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    _b479,  # 479 NoUntapEffect
+    _b479,  # 479 RemoveCountersEffect
     None,  # 480 __asgn_plain
-    None,  # 481 __asgn_plain
-    _b482,  # 482 ContinuousEffect
-    None,  # 483 ActionWord
-    _b484,  # 484 PlayerRef
-    None,  # 485 __asgn_plain
+    _b481,  # 481 DelayedEffect
+    None,  # 482 __asgn_plain
+    _b483,  # 483 PreventEffect
+    None,  # 484 __asgn_plain
+    _b485,  # 485 CastThisEffect
     None,  # 486 __asgn_plain
-    None,  # 487 __asgn_oneormore
-    None,  # 488 BackWord
-    None,  # 489 TargetRef
+    _b487,  # 487 CopySpellEffect
+    _b488,  # 488 NoRegenEffect
+    None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
-    _b491,  # 491 AnyNumberTargets
+    _b491,  # 491 PhaseOutEffect
     None,  # 492 __asgn_plain
-    _b493,  # 493 AnyTarget
-    None,  # 494 __asgn_plain
+    None,  # 493 __asgn_plain
+    _b494,  # 494 NoUntapEffect
     None,  # 495 __asgn_plain
-    _b496,  # 496 UpToTargets
-    None,  # 497 __asgn_plain
-    _b498,  # 498 EachPlayers
-    None,  # 499 __asgn_plain
-    _b500,  # 500 ThatRef
+    None,  # 496 __asgn_plain
+    _b497,  # 497 ContinuousEffect
+    None,  # 498 ActionWord
+    _b499,  # 499 PlayerRef
+    None,  # 500 __asgn_plain
     None,  # 501 __asgn_plain
-    _b502,  # 502 EnchantedRef
-    None,  # 503 __asgn_plain
-    None,  # 504 __asgn_oneormore
+    None,  # 502 __asgn_oneormore
+    None,  # 503 BackWord
+    None,  # 504 TargetRef
     None,  # 505 __asgn_plain
-    None,  # 506 __asgn_plain
-    _b507,  # 507 BeginningTrigger
-    None,  # 508 Trigger
+    _b506,  # 506 AnyNumberTargets
+    None,  # 507 __asgn_plain
+    _b508,  # 508 AnyTarget
     None,  # 509 __asgn_plain
     None,  # 510 __asgn_plain
-    _b511,  # 511 LastCounterTrigger
+    _b511,  # 511 UpToTargets
     None,  # 512 __asgn_plain
-    None,  # 513 __asgn_plain
+    _b513,  # 513 EachPlayers
     None,  # 514 __asgn_plain
-    _b515,  # 515 BatchAttackTrigger
+    _b515,  # 515 ThatRef
     None,  # 516 __asgn_plain
-    _b517,  # 517 ThisTrigger
+    _b517,  # 517 EnchantedRef
     None,  # 518 __asgn_plain
-    None,  # 519 __asgn_plain
+    None,  # 519 __asgn_oneormore
     None,  # 520 __asgn_plain
-    _b521,  # 521 CastTrigger
-    None,  # 522 __asgn_plain
-    None,  # 523 __asgn_plain
-    _b524,  # 524 YoursTrigger
+    None,  # 521 __asgn_plain
+    _b522,  # 522 BeginningTrigger
+    None,  # 523 Trigger
+    None,  # 524 __asgn_plain
     None,  # 525 __asgn_plain
-    None,  # 526 __asgn_optional
-    None,  # 527 __asgn_optional
+    _b526,  # 526 LastCounterTrigger
+    None,  # 527 __asgn_plain
     None,  # 528 __asgn_plain
     None,  # 529 __asgn_plain
-    None,  # 530 __asgn_plain
+    _b530,  # 530 BatchAttackTrigger
     None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
+    _b532,  # 532 ThisTrigger
     None,  # 533 __asgn_plain
     None,  # 534 __asgn_plain
     None,  # 535 __asgn_plain
-    None,  # 536 __asgn_plain
-    _b537,  # 537 ZonePlace
+    _b536,  # 536 CastTrigger
+    None,  # 537 __asgn_plain
     None,  # 538 __asgn_plain
-    None,  # 539 __asgn_plain
+    _b539,  # 539 YoursTrigger
     None,  # 540 __asgn_plain
-    _b541,  # 541 PTChange
-    None,  # 542 StaticPart
+    None,  # 541 __asgn_optional
+    None,  # 542 __asgn_optional
     None,  # 543 __asgn_plain
-    _b544,  # 544 CantAttackOrBlock
+    None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
-    _b546,  # 546 CantAttack
+    None,  # 546 __asgn_plain
     None,  # 547 __asgn_plain
-    _b548,  # 548 CantBlock
+    None,  # 548 __asgn_plain
     None,  # 549 __asgn_plain
-    _b550,  # 550 CantBeBlockedByFewer
-    _b551,  # 551 CantBeBlockedExcept
-    _b552,  # 552 CanBlockOnly
+    None,  # 550 __asgn_plain
+    None,  # 551 __asgn_plain
+    _b552,  # 552 ZonePlace
     None,  # 553 __asgn_plain
-    _b554,  # 554 CantBeTargetedBy
-    _b555,  # 555 CantBeTargeted
-    None,  # 556 __asgn_plain
-    _b557,  # 557 CantBeDestroyed
+    None,  # 554 __asgn_plain
+    None,  # 555 __asgn_plain
+    _b556,  # 556 PTChange
+    None,  # 557 StaticPart
     None,  # 558 __asgn_plain
-    _b559,  # 559 CantPhaseOut
+    _b559,  # 559 CantAttackOrBlock
     None,  # 560 __asgn_plain
-    _b561,  # 561 PhasesEachUntap
+    _b561,  # 561 CantAttack
     None,  # 562 __asgn_plain
-    _b563,  # 563 GainsAbility
+    _b563,  # 563 CantBlock
     None,  # 564 __asgn_plain
-    None,  # 565 __asgn_plain
-    _b566,  # 566 HasKeywordAtManaCost
-    _b567,  # 567 HasKeywords
-    _b568,  # 568 LosesKeywords
-    None,  # 569 __asgn_plain
-    None,  # 570 __asgn_plain
-    _b571,  # 571 CombatDamageSteps
-    None,  # 572 __asgn_plain
-    _b573,  # 573 AssignsExcess
-    None,  # 574 __asgn_plain
-    _b575,  # 575 AttacksUntapped
-    None,  # 576 __asgn_plain
-    _b577,  # 577 DamageGainsLife
-    None,  # 578 __asgn_plain
-    _b579,  # 579 DamageIsLethal
+    _b565,  # 565 CantBeBlockedByFewer
+    _b566,  # 566 CantBeBlockedExcept
+    _b567,  # 567 CanBlockOnly
+    None,  # 568 __asgn_plain
+    _b569,  # 569 CantBeTargetedBy
+    _b570,  # 570 CantBeTargeted
+    None,  # 571 __asgn_plain
+    _b572,  # 572 CantBeDestroyed
+    None,  # 573 __asgn_plain
+    _b574,  # 574 CantPhaseOut
+    None,  # 575 __asgn_plain
+    _b576,  # 576 PhasesEachUntap
+    None,  # 577 __asgn_plain
+    _b578,  # 578 GainsAbility
+    None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    _b581,  # 581 CantBeBlockedBy
-    None,  # 582 __asgn_plain
-    _b583,  # 583 CantBeAttachedBy
+    _b581,  # 581 HasKeywordAtManaCost
+    _b582,  # 582 HasKeywords
+    _b583,  # 583 LosesKeywords
     None,  # 584 __asgn_plain
-    _b585,  # 585 PreventDamageFrom
-    None,  # 586 __asgn_plain
-    _b587,  # 587 AttacksDespite
-    None,  # 588 __asgn_plain
-    _b589,  # 589 MaxBlockers
-    None,  # 590 __asgn_plain
-    _b591,  # 591 AttacksEachCombat
-    None,  # 592 __asgn_plain
-    _b593,  # 593 BlocksEachCombat
-    None,  # 594 __asgn_plain
-    _b595,  # 595 CantBeBlocked
-    None,  # 596 __asgn_plain
-    _b597,  # 597 IsColor
-    None,  # 598 __asgn_plain
+    None,  # 585 __asgn_plain
+    _b586,  # 586 CombatDamageSteps
+    None,  # 587 __asgn_plain
+    _b588,  # 588 AssignsExcess
+    None,  # 589 __asgn_plain
+    _b590,  # 590 AttacksUntapped
+    None,  # 591 __asgn_plain
+    _b592,  # 592 DoesntUntap
+    None,  # 593 __asgn_plain
+    _b594,  # 594 DamageGainsLife
+    None,  # 595 __asgn_plain
+    _b596,  # 596 DamageIsLethal
+    None,  # 597 __asgn_plain
+    _b598,  # 598 CantBeBlockedBy
     None,  # 599 __asgn_plain
-    None,  # 600 __asgn_plain
+    _b600,  # 600 CantBeAttachedBy
     None,  # 601 __asgn_plain
-    None,  # 602 __asgn_oneormore
-    None,  # 603 __asgn_optional
-    None,  # 604 __asgn_optional
-    None,  # 605 __asgn_optional
-    None,  # 606 __asgn_optional
-    None,  # 607 __asgn_oneormore
-    None,  # 608 __asgn_oneormore
-    None,  # 609 __asgn_optional
-    None,  # 610 __asgn_optional
+    _b602,  # 602 PreventDamageFrom
+    None,  # 603 __asgn_plain
+    _b604,  # 604 AttacksDespite
+    None,  # 605 __asgn_plain
+    _b606,  # 606 MaxBlockers
+    None,  # 607 __asgn_plain
+    _b608,  # 608 AttacksEachCombat
+    None,  # 609 __asgn_plain
+    _b610,  # 610 BlocksEachCombat
     None,  # 611 __asgn_plain
-    None,  # 612 __asgn_plain
+    _b612,  # 612 CantBeBlocked
     None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
+    _b614,  # 614 IsColor
     None,  # 615 __asgn_plain
     None,  # 616 __asgn_plain
-    None,  # 617 __asgn_optional
-    None,  # 618 __asgn_zeroormore
-    None,  # 619 __asgn_zeroormore
-    None,  # 620 __asgn_oneormore
+    None,  # 617 __asgn_plain
+    None,  # 618 __asgn_plain
+    None,  # 619 __asgn_plain
+    None,  # 620 __asgn_plain
     None,  # 621 __asgn_oneormore
-    None,  # 622 __asgn_plain
-    None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
-    None,  # 625 __asgn_plain
-    None,  # 626 __asgn_plain
-    None,  # 627 __asgn_plain
-    None,  # 628 __asgn_plain
-    None,  # 629 __asgn_plain
-    _b630,  # 630 Duration
+    None,  # 622 __asgn_optional
+    None,  # 623 __asgn_optional
+    None,  # 624 __asgn_optional
+    None,  # 625 __asgn_optional
+    None,  # 626 __asgn_oneormore
+    None,  # 627 __asgn_oneormore
+    None,  # 628 __asgn_optional
+    None,  # 629 __asgn_optional
+    None,  # 630 __asgn_plain
     None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
-    _b634,  # 634 TargetObject
-    None,  # 635 __asgn_plain
-    _b636,  # 636 FromGraveyard
-    None,  # 637 __asgn_plain
-    None,  # 638 __asgn_optional
-    None,  # 639 __asgn_optional
-    None,  # 640 __asgn_optional
+    None,  # 634 __asgn_plain
+    None,  # 635 __asgn_optional
+    None,  # 636 __asgn_zeroormore
+    None,  # 637 __asgn_zeroormore
+    None,  # 638 __asgn_oneormore
+    None,  # 639 __asgn_oneormore
+    None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
-    _b642,  # 642 OntoBattlefield
-    None,  # 643 Destination
+    None,  # 642 __asgn_plain
+    None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
-    _b645,  # 645 IntoHand
+    None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
-    _b647,  # 647 IntoGraveyard
-    None,  # 648 __asgn_optional
+    None,  # 647 __asgn_plain
+    _b648,  # 648 Duration
     None,  # 649 __asgn_plain
-    _b650,  # 650 CostValue
-    None,  # 651 __asgn_plain
+    None,  # 650 __asgn_plain
+    _b651,  # 651 TargetObject
     None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
+    _b653,  # 653 FromGraveyard
     None,  # 654 __asgn_plain
-    None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
-    None,  # 657 __asgn_plain
+    None,  # 655 __asgn_optional
+    None,  # 656 __asgn_optional
+    None,  # 657 __asgn_optional
     None,  # 658 __asgn_plain
-    None,  # 659 __asgn_optional
-    None,  # 660 __asgn_plain
+    _b659,  # 659 OntoBattlefield
+    None,  # 660 Destination
     None,  # 661 __asgn_plain
-    None,  # 662 __asgn_optional
+    _b662,  # 662 IntoHand
     None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
-    None,  # 666 __asgn_oneormore
-    None,  # 667 __asgn_oneormore
-    None,  # 668 __asgn_optional
+    _b664,  # 664 IntoGraveyard
+    None,  # 665 __asgn_optional
+    None,  # 666 __asgn_plain
+    _b667,  # 667 CostValue
+    None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
-    _b670,  # 670 BackRef
+    None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    _b672,  # 672 TargetPlayer
-    None,  # 673 __asgn_optional
+    None,  # 672 __asgn_plain
+    None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    _b676,  # 676 EachObjects
-    None,  # 677 KeywordCostPart
-    None,  # 678 __asgn_optional
-    None,  # 679 __asgn_oneormore
-    None,  # 680 __asgn_oneormore
-    None,  # 681 __asgn_optional
-    None,  # 682 __asgn_optional
-    None,  # 683 __asgn_optional
-    None,  # 684 __asgn_plain
-    None,  # 685 __asgn_plain
-    None,  # 686 __asgn_oneormore
-    None,  # 687 __asgn_oneormore
+    None,  # 676 __asgn_optional
+    None,  # 677 __asgn_plain
+    None,  # 678 __asgn_plain
+    None,  # 679 __asgn_optional
+    None,  # 680 __asgn_plain
+    None,  # 681 __asgn_plain
+    None,  # 682 __asgn_plain
+    None,  # 683 __asgn_oneormore
+    None,  # 684 __asgn_oneormore
+    None,  # 685 __asgn_optional
+    None,  # 686 __asgn_plain
+    _b687,  # 687 BackRef
     None,  # 688 __asgn_plain
-    _b689,  # 689 QualityRef
-    None,  # 690 __asgn_plain
-    None,  # 691 __asgn_optional
-    None,  # 692 GrantedAbility
-    None,  # 693 __asgn_oneormore
-    None,  # 694 __asgn_oneormore
+    _b689,  # 689 TargetPlayer
+    None,  # 690 __asgn_optional
+    None,  # 691 __asgn_plain
+    None,  # 692 __asgn_plain
+    _b693,  # 693 EachObjects
+    None,  # 694 KeywordCostPart
     None,  # 695 __asgn_optional
     None,  # 696 __asgn_oneormore
     None,  # 697 __asgn_oneormore
-    None,  # 698 __asgn_oneormore
-    None,  # 699 __asgn_oneormore
-    None,  # 700 __asgn_oneormore
-    None,  # 701 __asgn_oneormore
-    None,  # 702 __asgn_oneormore
+    None,  # 698 __asgn_optional
+    None,  # 699 __asgn_optional
+    None,  # 700 __asgn_optional
+    None,  # 701 __asgn_plain
+    None,  # 702 __asgn_plain
     None,  # 703 __asgn_oneormore
     None,  # 704 __asgn_oneormore
-    None,  # 705 __asgn_optional
-    None,  # 706 __asgn_plain
-    _b707,  # 707 PerTime
+    None,  # 705 __asgn_plain
+    _b706,  # 706 QualityRef
+    None,  # 707 __asgn_plain
     None,  # 708 __asgn_optional
-    None,  # 709 __asgn_oneormore
-    None,  # 710 __asgn_optional
-    None,  # 711 __asgn_plain
+    None,  # 709 GrantedAbility
+    None,  # 710 __asgn_oneormore
+    None,  # 711 __asgn_oneormore
     None,  # 712 __asgn_plain
-    _b713,  # 713 PerObject
-    None,  # 714 __asgn_plain
-    None,  # 715 __asgn_plain
-    _b716,  # 716 PowerOf
-    None,  # 717 __asgn_plain
-    None,  # 718 __asgn_plain
-    None,  # 719 __asgn_plain
-    None,  # 720 __asgn_plain
-    None,  # 721 __asgn_plain
-    None,  # 722 __asgn_optional
+    None,  # 713 __asgn_optional
+    None,  # 714 __asgn_oneormore
+    None,  # 715 __asgn_oneormore
+    None,  # 716 __asgn_oneormore
+    None,  # 717 __asgn_oneormore
+    None,  # 718 __asgn_oneormore
+    None,  # 719 __asgn_oneormore
+    None,  # 720 __asgn_oneormore
+    None,  # 721 __asgn_oneormore
+    None,  # 722 __asgn_oneormore
     None,  # 723 __asgn_optional
-    None,  # 724 __asgn_optional
-    None,  # 725 __asgn_optional
-    None,  # 726 __asgn_optional
-    None,  # 727 __asgn_optional
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_plain
+    _b727,  # 727 PerTime
     None,  # 728 __asgn_optional
-    None,  # 729 __asgn_optional
-    None,  # 730 __asgn_oneormore
-    None,  # 731 __asgn_optional
-    None,  # 732 __asgn_optional
-    None,  # 733 DelayedStep
-    None,  # 734 __asgn_optional
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_plain
+    None,  # 729 __asgn_oneormore
+    None,  # 730 __asgn_optional
+    None,  # 731 __asgn_plain
+    None,  # 732 __asgn_plain
+    _b733,  # 733 PerObject
+    None,  # 734 __asgn_plain
+    None,  # 735 __asgn_plain
+    _b736,  # 736 PowerOf
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
+    None,  # 738 __asgn_plain
     None,  # 739 __asgn_plain
-    _b740,  # 740 EntersEvent
-    None,  # 741 ThisEvent
+    None,  # 740 __asgn_plain
+    None,  # 741 __asgn_plain
     None,  # 742 __asgn_plain
-    _b743,  # 743 LeavesEvent
-    None,  # 744 __asgn_plain
-    _b745,  # 745 DiesEvent
-    None,  # 746 __asgn_plain
-    _b747,  # 747 AttacksEvent
-    None,  # 748 __asgn_plain
-    _b749,  # 749 BlocksEvent
-    None,  # 750 __asgn_plain
-    None,  # 751 __asgn_plain
-    _b752,  # 752 BlockedEvent
-    None,  # 753 __asgn_plain
-    _b754,  # 754 PhasesEvent
-    None,  # 755 __asgn_plain
-    _b756,  # 756 TurnedUpEvent
-    None,  # 757 __asgn_plain
-    _b758,  # 758 ExiledThisWayEvent
+    None,  # 743 __asgn_plain
+    None,  # 744 __asgn_optional
+    None,  # 745 __asgn_optional
+    None,  # 746 __asgn_optional
+    None,  # 747 __asgn_optional
+    None,  # 748 __asgn_optional
+    None,  # 749 __asgn_optional
+    None,  # 750 __asgn_optional
+    None,  # 751 __asgn_optional
+    None,  # 752 __asgn_oneormore
+    None,  # 753 __asgn_optional
+    None,  # 754 __asgn_optional
+    None,  # 755 DelayedStep
+    None,  # 756 __asgn_optional
+    None,  # 757 __asgn_optional
+    None,  # 758 __asgn_plain
     None,  # 759 __asgn_plain
-    _b760,  # 760 TargetedEvent
+    None,  # 760 __asgn_optional
     None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    _b763,  # 763 DealsDamageEvent
+    _b762,  # 762 EntersEvent
+    None,  # 763 ThisEvent
     None,  # 764 __asgn_plain
-    _b765,  # 765 DealtDamageEvent
-    None,  # 766 __asgn_optional
-    None,  # 767 __asgn_optional
-    None,  # 768 __asgn_oneormore
-    None,  # 769 __asgn_optional
-    None,  # 770 __asgn_optional
-    None,  # 771 __asgn_optional
-    None,  # 772 __asgn_optional
-    None,  # 773 __asgn_optional
-    None,  # 774 __asgn_optional
-    None,  # 775 __asgn_optional
+    _b765,  # 765 LeavesEvent
+    None,  # 766 __asgn_plain
+    _b767,  # 767 DiesEvent
+    None,  # 768 __asgn_plain
+    _b769,  # 769 AttacksAloneEvent
+    None,  # 770 __asgn_plain
+    _b771,  # 771 AttacksEvent
+    None,  # 772 __asgn_plain
+    _b773,  # 773 BlocksEvent
+    None,  # 774 __asgn_plain
+    None,  # 775 __asgn_plain
+    _b776,  # 776 BlockedEvent
+    None,  # 777 __asgn_plain
+    _b778,  # 778 PhasesEvent
+    None,  # 779 __asgn_plain
+    _b780,  # 780 TurnedUpEvent
+    None,  # 781 __asgn_plain
+    _b782,  # 782 ExiledThisWayEvent
+    None,  # 783 __asgn_plain
+    _b784,  # 784 TargetedEvent
+    None,  # 785 __asgn_plain
+    None,  # 786 __asgn_plain
+    _b787,  # 787 DealsDamageEvent
+    None,  # 788 __asgn_plain
+    _b789,  # 789 DealtDamageEvent
+    None,  # 790 __asgn_optional
+    None,  # 791 __asgn_optional
+    None,  # 792 __asgn_oneormore
+    None,  # 793 __asgn_optional
+    None,  # 794 __asgn_optional
+    None,  # 795 __asgn_optional
+    None,  # 796 __asgn_optional
+    None,  # 797 __asgn_optional
+    None,  # 798 __asgn_optional
+    None,  # 799 __asgn_optional
 ]

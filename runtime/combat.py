@@ -191,6 +191,9 @@ def declare_attackers(game: "Game", resume: "CharacteristicsCache | None" = None
         game.log(f"{game.name_of(oid)} attacks {game.players[game.opponent(player)].name}")
     for oid in chosen:
         game.fire_object_event(game.obj(oid), "attacks")  # 508.3a
+    if len(chosen) == 1:
+        # 506.5: a creature attacks alone if it's the only creature declared as an attacker.
+        game.fire_object_event(game.obj(chosen[0]), "attacks_alone")
     if chosen:
         game.fire_attack_batch(chosen)
 
@@ -442,3 +445,5 @@ def end_combat(game: "Game") -> None:
     game.state.damage_order.clear()
     game.state.block_requirements.clear()
     game.state.first_damage_dealers.clear()
+    # 500.5, 511.2: effects that last "this combat" end with the combat phase.
+    game.expire_continuous("combat")

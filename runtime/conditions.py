@@ -176,6 +176,21 @@ class YouControl:
 
 
 @dataclass(frozen=True)
+class ControlsNone:
+    """"if you control no other creatures": none of the controller's permanents matches the selector
+    ("other" in it: the source itself doesn't count, 109.5)."""
+
+    filter: ObjectFilter
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Look at the controller's permanents now (603.4: an intervening "if" is checked as the
+        ability triggers and again as it resolves)."""
+        return not any(o.controller == res.controller
+                       and self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid)
+                       for o in game.battlefield())
+
+
+@dataclass(frozen=True)
 class NoCardsInHand:
     """"as long as you have no cards in hand" (hellbent, 207.2c)."""
 
@@ -268,6 +283,7 @@ __all__ = [
     "CastDuringMainPhase",
     "CastFromZone",
     "ControlledSinceLastUpkeep",
+    "ControlsNone",
     "CostPaid",
     "CouldCastTiming",
     "DefendingPlayerControls",

@@ -15,13 +15,13 @@ from .casting import cast_spell
 from .continuous import MayPlay, Part, PTChange
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
-from .decisions import Choice, ChooseCards, ChooseOption, YesNo, chosen_keys
+from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
 from .facedown import FaceDown
 from .mana_abilities import AddMana
 from .phasing import phase_out_together
 from .stack import copy_spell
-from .values import Amount, Cost, ObjectRef, PlayerRef, You
+from .values import Amount, Cost, ObjectRef, PlayerRef, ThisObject, You
 from .selectors import ObjectFilter
 from .zones import Zone
 
@@ -44,6 +44,36 @@ class DealDamage:
         with res.game.simultaneous_damage():  # 120.3, 603.2c: one damage event
             for ref in refs:
                 res.game.deal_damage(res.source_oid, ref, n)
+
+
+@dataclass(frozen=True)
+class ObjectDealsDamage:
+    """120.3: an object deals damage equal to its power to each referent of ``target``; the object is
+    the damage's source.  608.2h: the power is read as the instruction is followed, from last known
+    information if the object has left the battlefield; 608.2b: an object that was an illegal target
+    deals no damage."""
+
+    source: ObjectRef
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Deal the damage from the object."""
+        game = res.game
+        if isinstance(self.source, ThisObject):
+            # The ability's own source, maybe sacrificed to pay its cost: as it last existed (113.7a).
+            oid, obj = res.source_oid, res.source_object()
+        else:
+            sources = [o for o in res.referents(self.source) if isinstance(o, int)]
+            if len(sources) != 1:
+                return
+            oid = sources[0]
+            obj = game.state.objects.get(oid) or game.state.last_known.get(oid)
+        if obj is None:
+            return
+        power = max(game.characteristics(obj).power or 0, 0)
+        with game.simultaneous_damage():
+            for ref in res.referents(self.target):
+                game.deal_damage(oid, ref, power)
 
 
 @dataclass(frozen=True)
@@ -175,6 +205,66 @@ class Draw:
         """Draw."""
         for p in res.players(self.player):
             res.game.draw(p, self.amount.evaluate(res))
+
+
+@dataclass(frozen=True)
+class LookAtTop:
+    """401.2-401.4: look at the top N cards of your library, put one of them into your hand and the
+    rest on the bottom of your library in any order.  The cards stay hidden from the other players
+    (401.2); fewer cards than N are all looked at (an empty library: nothing happens)."""
+
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Choose the card for the hand, then the order of the rest on the bottom."""
+        game = res.game
+        player = res.controller
+        top = list(game.zone(Zone.LIBRARY, player)[:max(self.amount.evaluate(res), 0)])
+        if not top:
+            return
+        opts = tuple(Choice(str(o), game.name_for(o, player)) for o in top)
+        chosen = game.ask_valid(ChooseCards(player, "Choose the card to put into your hand", opts, 1, 1),
+                                lambda ans: chosen_keys(ans, top, 1, 1), "choose one of the cards looked at")[0]
+        rest = [o for o in top if o != chosen]
+        if len(rest) > 1:
+            rest = game.ask_valid(
+                ChooseOrder(player, "Order the cards to put on the bottom (first is nearest the top)",
+                            tuple(Choice(str(o), game.name_for(o, player)) for o in rest)),
+                lambda ans: chosen_keys(ans, rest, len(rest), len(rest)), "an order lists each card once (401.4)")
+        game.move(chosen, Zone.HAND)
+        # The rest stay in the library (no zone change, 400.7): only their places change.
+        lib = game.zone(Zone.LIBRARY, player)
+        lib[:] = [o for o in lib if o not in rest] + rest
+        game.log(f"{game.players[player].name} looks at the top {len(top)} cards of their library, puts one "
+                 f"into their hand and {len(rest)} on the bottom")
+
+
+@dataclass(frozen=True)
+class MoveCounters:
+    """122.5: remove counters from one object and put them onto another.  If either can't happen
+    (the two are one object, the first hasn't that many, either has left the battlefield or was an
+    illegal target), no counter is removed or put; "if you do" then reads it as not done."""
+
+    amount: Amount
+    counter: str
+    source: ObjectRef
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move the counters, or nothing."""
+        game = res.game
+        sources = [o for o in res.referents(self.source) if isinstance(o, int)]
+        targets = [o for o in res.referents(self.target) if isinstance(o, int)]
+        res.performed = False
+        if len(sources) != 1 or len(targets) != 1 or sources[0] == targets[0]:
+            return
+        src, dst = sources[0], targets[0]
+        if not all(game.exists(o) and game.obj(o).zone is Zone.BATTLEFIELD for o in (src, dst)):
+            return
+        n = self.amount.evaluate(res)
+        if game.remove_counters(src, self.counter, n):
+            game.add_counters(dst, self.counter, n)
+            res.performed = True
 
 
 @dataclass(frozen=True)
@@ -874,6 +964,9 @@ __all__ = [
     "ExileObject",
     "ExileTopCard",
     "Fight",
+    "LookAtTop",
+    "MoveCounters",
+    "ObjectDealsDamage",
     "GainControl",
     "GainLife",
     "LoseLife",

@@ -214,6 +214,20 @@ class YouControl(Condition):
 
 
 @dataclass(frozen=True)
+class ControlNone(Condition):
+    """"if you control no other creatures": none of the controller's permanents matches the selector;
+    "other" excludes the source itself (109.5: "you" is the source's controller)."""
+
+    filter: FilterIR
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if you control no {self.filter.words}"
+
+    def python(self) -> str:
+        return f"rt.ControlsNone(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
 class EmptyHand(Condition):
     """"if you have no cards in hand" (hellbent)."""
 

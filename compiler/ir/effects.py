@@ -73,6 +73,22 @@ class DealDamage(Effect):
 
 
 @dataclass(frozen=True)
+class ObjectDealsDamage(Effect):
+    """120.3, 608.2h: "target creature you control deals damage equal to its power to any target" --
+    the object is the damage's source (its deathtouch, lifelink and color count), and its power is
+    read as the instruction is followed."""
+
+    source: Ref
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.source.text(ph, True)} deals damage equal to its power to {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ObjectDealsDamage(source={self.source.python()}, target={self.target.python()})"
+
+
+@dataclass(frozen=True)
 class DividedDamage(Effect):
     """601.2d: damage divided as you choose among the target slots ``slots``."""
 
@@ -737,6 +753,24 @@ class RemoveCounters(Effect):
                 f"target={self.target.python()})")
 
 
+@dataclass(frozen=True)
+class MoveCounters(Effect):
+    """122.5: "move a +1/+1 counter from this onto that creature"."""
+
+    amount: Amount
+    counter: str
+    source: Ref
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return (f"move {counters_text(self.amount.value, self.counter)} from {self.source.text(ph)} "
+                f"onto {self.target.text(ph)}")
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.MoveCounters(amount={self.amount.python()}, counter={lit(self.counter)}, "
+                f"source={self.source.python()}, target={self.target.python()})")
+
+
 # ------------------------------------------------------------------ permanents (701)
 
 
@@ -861,7 +895,7 @@ class ApplyContinuous(Effect):
 
     target: Ref
     parts: tuple[StaticPart, ...]
-    duration: str  # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it)
+    duration: str  # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it) | "combat"
     lead: bool = False
     tail: tuple[StaticPart, ...] = ()
     written: bool = True
@@ -891,6 +925,8 @@ class ApplyContinuous(Effect):
             return f"until your next upkeep, {ref.text(ph)} {text}"
         if self.duration == "control":
             return f"{ref.text(ph, True)} {text} until you lose control of it"
+        if self.duration == "combat":
+            return f"{ref.text(ph, True)} {text} this combat{tail}"
         if self.lead:
             return f"until end of turn, {ref.text(ph, True)} {text}"
         if not self.written:  # "can attack this turn as though ...": its own duration
@@ -923,6 +959,25 @@ class Fight(Effect):
 
     def python(self, actions: Actions) -> str:
         return f"rt.Fight(first={self.first.python()}, second={self.second.python()})"
+
+
+@dataclass(frozen=True)
+class LookAtTop(Effect):
+    """401.2-401.4: "look at the top four cards of your library. Put one of them into your hand and
+    the rest on the bottom of your library in any order" -- the cards stay hidden from the other
+    players (401.2); the one chosen goes to the hand, the others to the bottom in an order of the
+    player's choice (401.4)."""
+
+    amount: Amount
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.amount.value if isinstance(self.amount, Fixed) else None
+        count = f"{NUMBER_TEXT.get(n, str(n))} cards" if n is not None else f"{self.amount.text()} cards"
+        return (f"look at the top {count} of your library. Put one of them into your hand and the rest on "
+                "the bottom of your library in any order")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.LookAtTop(amount={self.amount.python()})"
 
 
 # ------------------------------------------------------------------ mana (106)

@@ -98,6 +98,21 @@ class AttacksUntapped(FixedPart):
 
 
 @dataclass(frozen=True)
+class DoesntUntap(StaticPart):
+    """502.3: it doesn't untap during its controller's untap step (``its``: printed "its
+    controller's", as an Aura says of the enchanted permanent; else "your", of the permanent itself)."""
+
+    its: bool = False
+
+    def text(self, ph: "Phrase | None") -> str:
+        whose = "its controller's" if self.its else "your"
+        return f"doesn't untap during {whose} untap step"
+
+    def python(self) -> str:
+        return "rt.DoesntUntap()"
+
+
+@dataclass(frozen=True)
 class DamageGainsLife(FixedPart):
     """702.15b: its damage also causes its controller to gain that much life."""
     WORDS, RUNTIME = "causes its controller to gain that much life when it deals damage", "DamageGainsLife"

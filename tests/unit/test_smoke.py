@@ -35,6 +35,7 @@ LAND_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "F
 BOARD = ("Grizzly Bears", "Steel Wall", "Forest", "Ajani's Mantra")
 GRAVEYARD = ("Grizzly Bears", "Lightning Bolt", "Forest", "Steel Wall", "Walking Corpse", "Swirling Sandstorm")
 EXILE = ("Think Twice",)  # a card with flashback in exile (406)
+KEYWORD_CREATURES = {"flying": "Academy Drake"}  # a creature with each keyword a target may require
 
 
 def _pool_names() -> list[str]:
@@ -138,6 +139,10 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
     step = "main1"
     if "tapped" in states:
         setup += [CardSetup("bob", Zone.BATTLEFIELD, "Grizzly Bears", tapped=True)]
+    # Targets that need a keyword the board's creatures lack ("target creature with flying"): bob
+    # has a creature with it.
+    needed = {k for t in spell.targets for k in t.filter.keywords} if spell is not None else set()
+    setup += [CardSetup("bob", Zone.BATTLEFIELD, KEYWORD_CREATURES[k]) for k in sorted(needed) if k in KEYWORD_CREATURES]
     if states & {"attacking", "blocking"}:
         setup += [CardSetup("alice", Zone.BATTLEFIELD, "Grizzly Bears", alias="raider")]
         actions.append(AttackAction(1, "attackers", "alice", (Ref(alias="raider"),)))
