@@ -649,6 +649,12 @@ def _dispatch(args: argparse.Namespace) -> int:
         return int(args.func(args))
     except KeyboardInterrupt:  # pragma: no cover
         return 130
+    except BrokenPipeError:
+        # The reader went away (`cardsmith coverage | head`): nothing more can be said to it, and
+        # the interpreter's final flush of stdout must not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except CliError as e:
         report_error(e.what, e.where)
         return e.code
