@@ -5,10 +5,14 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NoReturn, Sequence
 
 if TYPE_CHECKING:
     import tempfile
+
+    from runtime.pool import Pool
+
+    from .decks import Deck
 
 from compiler import VERSION
 from compiler.build import BuildReport, build
@@ -124,13 +128,42 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise CliError("no such file or folder", ", ".join(map(shown_path, missing)))
     with progress_bar(_show_progress(args.format), "checking", sys.stderr) as progress:
         report = build(paths, None, jobs=args.jobs, progress=progress)
+    todos = _todo_warnings(paths)
+    report.diagnostics = sorted(report.diagnostics + todos)
     _print_diagnostics(report, args.format)
+    errors = [d for d in report.diagnostics if d.severity == "error"]
     if args.format == "text":
-        n = len(report.diagnostics)
+        n = len(errors)
         cards = report.compiled + report.cached + report.failed
-        print(f"checked {cards} card(s): {n} error(s)" if n else f"checked {cards} card(s): no errors",
-              file=sys.stderr if n else sys.stdout)
-    return 1 if report.diagnostics else 0
+        done = f"checked {cards} card(s): {n} error(s)" if n else f"checked {cards} card(s): no errors"
+        if todos:
+            done += f", {len(todos)} TODO line(s) left"
+        print(done, file=sys.stderr if n or todos else sys.stdout)
+    return 1 if errors else 0
+
+
+def _todo_warnings(paths: list[Path]) -> list[Diagnostic]:
+    """A warning for each ``// TODO`` comment in the card files under ``paths``: the Oracle lines
+    ``cardsmith new`` could not translate, which the card doesn't have yet (it compiles without
+    them, and would render and play without that text)."""
+    from compiler.sources import find_sources
+
+    found: list[Diagnostic] = []
+    for path in find_sources(paths)[0]:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # (the build reports an unreadable file)
+        if "TODO" not in text:
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            col = line.find("// TODO")
+            if col >= 0:
+                found.append(Diagnostic(display(path), number, col + 1,
+                                        f"TODO left: {line[col + 7:].lstrip(': ').strip()}",
+                                        "write this Oracle line as a script line (docs/language.md), "
+                                        "or the card lacks it", severity="warning"))
+    return found
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -210,7 +243,6 @@ def cmd_text(args: argparse.Namespace) -> int:
 def cmd_test(args: argparse.Namespace) -> int:
     """Run scenario files against a freshly built pool (the shipped pool by default)."""
     from compiler.scenarios import load_scenario_file
-    from runtime.pool import Pool
     from runtime.tools.scenario import ScenarioError, run_scenario
 
     paths = [Path(p) for p in args.paths] or [Path("tests/scenarios")]
@@ -223,11 +255,7 @@ def cmd_test(args: argparse.Namespace) -> int:
         input_file(f, "scenario file")
     pool_dir = input_folder(args.pool, "pool folder") if args.pool else default_pool()
     with _temporary_directory() as tmp:
-        report = build([pool_dir], Path(tmp))
-        if report.diagnostics:
-            _print_diagnostics(report, "text")
-            return 1
-        pool = Pool(tmp)
+        pool = _playable_pool(tmp, pool_dir)
         passed = failed = 0
         for f in files:
             scenarios, diags = load_scenario_file(f)
@@ -280,39 +308,58 @@ def _oracle_file(path: str | Path) -> Path:
     return p
 
 
-def _compiled_pool(tmp: str) -> "object":
+def _playable_pool(tmp: str, pool_dir: Path | None = None) -> "Pool":
+    """The pool built into ``tmp`` for a command that plays (``play``, ``replay``, ``soak``,
+    ``test``).  A card that fails to compile is left out with a warning, so that one unfinished
+    script doesn't stop every game; errors in keyword files stop the command (exit 1), as no card
+    can be built without its keywords.  (``build`` and ``check`` fail on any error.)"""
     from runtime.pool import Pool
 
-    report = build([default_pool()], Path(tmp))
-    if report.diagnostics:
+    report = build([pool_dir or default_pool()], Path(tmp))
+    errors = [d for d in report.diagnostics if d.severity == "error"]
+    if any(d.path.endswith(".kw") for d in errors):
         _print_diagnostics(report, "text")
-        raise SystemExit(1)
+        raise CliError("the keyword files have errors, so no card can be built", "in the pool", code=1)
+    if errors:
+        _print_located(report.diagnostics)
+        failed = sorted({d.path for d in errors})
+        shown = ", ".join(failed[:5]) + (f" and {len(failed) - 5} more" if len(failed) > 5 else "")
+        print(f"cardsmith: warning: {len(failed)} card file(s) failed to compile and are left out of the "
+              f"pool: {shown}", file=sys.stderr)
     return Pool(tmp)
 
 
-def _read_deck(path: str) -> list[str]:
-    """A deck file: one "COUNT Card Name" per line; # starts a comment."""
-    deck: list[str] = []
-    for number, line in enumerate(input_file(path, "deck file").read_text(encoding="utf-8").splitlines(), 1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        count, _, name = line.partition(" ")
-        if not count.isdigit() or len(count) > 4 or not name.strip():
-            shown = line if len(line) <= 60 else line[:60] + "..."
-            raise CliError(f"expected 'COUNT Card Name' (a count up to 9999), got {shown!r}",
-                           f"{shown_path(path)}:{number}")
-        deck += [name.strip()] * int(count)
-    if not deck:
-        raise CliError("the deck has no cards", path)
-    return deck
+def _pool_dir(args: argparse.Namespace) -> Path:
+    """The card pool a command names with ``--pool`` (checked to be a folder), or the shipped one."""
+    return input_folder(args.pool, "pool folder") if args.pool else default_pool()
+
+
+def _read_deck(path: str) -> "Deck":
+    """A deck list (this project's format, MTGO, Arena or Forge: :mod:`cardsmith.decks`); a
+    :class:`CliError` naming what is wrong, and where."""
+    from .decks import DeckError, read_deck
+
+    try:
+        return read_deck(input_file(path, "deck file"))
+    except DeckError as e:
+        raise CliError(e.what, shown_path(e.where)) from None
+
+
+def _deck_names(deck: "Deck", path: str, pool_names: Iterable[str]) -> list[str]:
+    """The deck's main deck, its names spelt as the pool spells them (a :class:`CliError` lists
+    the names the pool lacks, each with the nearest pool name)."""
+    from .decks import DeckError, resolve
+
+    try:
+        return list(resolve(deck, pool_names, shown_path(path)).main)
+    except DeckError as e:
+        raise CliError(e.what, e.where) from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game (random players, or one side at the terminal) and print its turn-by-turn log."""
     from runtime.decisions import Decider
     from runtime.game import Game
-    from runtime.pool import Pool
     from runtime.tools.human import HumanDecider
     from runtime.tools.random_player import RandomDecider
     from runtime.tools.replay import Decision, GameLog, RecordingDecider, log_digest
@@ -327,15 +374,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         human = names.index(args.human)
     if args.deck is not None and len(args.deck) != 2:
         raise CliError("give two --deck files (or none for random decks)", "in the command line")
-    decks = [_read_deck(d) for d in args.deck] if args.deck else None
+    lists = [(d, _read_deck(d)) for d in args.deck or []]
     if args.save_log:
         output_file(args.save_log, "log file")
     with _temporary_directory() as tmp:
-        pool = _compiled_pool(tmp)
-        assert isinstance(pool, Pool)
-        unknown = sorted({c for d in decks or [] for c in d if c not in pool.names()})
-        if unknown:
-            raise CliError(f"not in the pool: {', '.join(unknown)}", f"in {', '.join(map(shown_path, args.deck))}")
+        pool = _playable_pool(tmp, _pool_dir(args))
+        decks = [_deck_names(deck, path, pool.names()) for path, deck in lists] or None
         record: list[Decision] = []
         humans: list[HumanDecider] = []
 
@@ -372,7 +416,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Re-run a saved game log, print its turn log, and check it ends in the same state (exit 1 if not)."""
     from runtime.decisions import Decider
     from runtime.game import Game
-    from runtime.pool import Pool
     from runtime.tools.replay import GameLog, ReplayCursor, ReplayDecider, log_digest
     from runtime.tools.simulate import play_game
     from runtime.tools.turnlog import readable
@@ -382,8 +425,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as e:
         raise CliError(str(e), args.file) from None
     with _temporary_directory() as tmp:
-        pool = _compiled_pool(tmp)
-        assert isinstance(pool, Pool)
+        pool = _playable_pool(tmp, _pool_dir(args))
         unknown = sorted({c for d in saved.decks for c in d if c not in pool.names()})
         if unknown:
             raise CliError(f"not in the pool: {', '.join(unknown)}", args.file, code=1)
@@ -454,7 +496,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     with _temporary_directory() as tmp:
-        _compiled_pool(tmp)
+        _playable_pool(tmp, _pool_dir(args))
         cpu = _cpu_seconds()
         totals = soak(tmp, args.seed, args.games, args.turns, jobs=args.jobs, progress=progress)
         cpu = _cpu_seconds() - cpu
@@ -558,21 +600,24 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
     in gettext's catalogues, through the file system, every time -- and a one-shot rebuild needs
     one of them.  Its help, usage and errors are the same either way.)"""
     p = _Parser(prog="cardsmith", description="Compile and test cardsmith card scripts.")
-    p.add_argument("--version", action="version", version=f"cardsmith {VERSION}")
+    p.add_argument("--version", action="version", version=f"cardsmith {VERSION}",
+                   help="print the version and exit")
     p.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True)
     if only in (None, "check"):
         c = sub.add_parser("check", help="report every error in card and keyword files")
         c.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
-        c.add_argument("--format", choices=("text", "json"), default="text")
+        c.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text for people (default), json for tools")
         c.add_argument("-j", "--jobs", type=_POSITIVE, default=None, help="worker processes (default: all cores)")
         c.set_defaults(func=cmd_check)
     if only in (None, "build"):
         b = sub.add_parser("build", help="compile cards and keywords to Python modules")
         b.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
         b.add_argument("-o", "--output", default="build/pool", help="output directory (default: build/pool)")
-        b.add_argument("--format", choices=("text", "json"), default="text")
-        b.add_argument("-j", "--jobs", type=_POSITIVE, default=None)
+        b.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text for people (default), json for tools")
+        b.add_argument("-j", "--jobs", type=_POSITIVE, default=None, help="worker processes (default: all cores)")
         b.add_argument("--no-cache", action="store_true", help="recompile every card")
         b.add_argument("--watch", action="store_true",
                        help="keep running: rebuild whenever a source changes (Ctrl-C to stop)")
@@ -588,12 +633,15 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         s = sub.add_parser("test", help="run scenario files")
         s.add_argument("paths", nargs="*", help="scenario files or directories (default: tests/scenarios)")
         s.add_argument("--pool", help="card pool to build (default: the shipped pool)")
-        s.add_argument("-v", "--verbose", action="store_true")
+        s.add_argument("-v", "--verbose", action="store_true", help="also list the scenarios that pass")
         s.set_defaults(func=cmd_test)
     if only in (None, "play"):
         pl = sub.add_parser("play", help="play a game (random players, or you against one) and print its log")
-        pl.add_argument("--seed", type=int, default=0)
-        pl.add_argument("--deck", action="append", help="a deck file (give two); default: random decks from the pool")
+        pl.add_argument("--seed", type=int, default=0, help="the game's random seed (default: 0)")
+        pl.add_argument("--deck", action="append",
+                        help="a deck list (give two): cardsmith, MTGO .dec, Arena export or Forge .dck; "
+                        "default: random decks from the pool")
+        pl.add_argument("--pool", help="card pool directory (default: the shipped pool)")
         pl.add_argument("--turns", type=_POSITIVE, default=30, help="turn limit")
         pl.add_argument("--human", nargs="?", const="alice", default=None, metavar="PLAYER",
                         help="play PLAYER (alice, the first deck, by default) at the terminal")
@@ -604,21 +652,24 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         rp = sub.add_parser("replay", help="replay a saved game log and check it ends the same")
         rp.add_argument("file", help="a log written by `cardsmith play --save-log`")
         rp.add_argument("--raw", action="store_true", help="print the full event log")
+        rp.add_argument("--pool", help="card pool directory (default: the shipped pool)")
         rp.set_defaults(func=cmd_replay)
     if only in (None, "soak"):
         so = sub.add_parser("soak", help="play many invariant-checked random games")
-        so.add_argument("--games", type=_POSITIVE, default=100)
+        so.add_argument("--games", type=_POSITIVE, default=100, help="how many games (default: 100)")
         so.add_argument("--seed", type=int, default=0, help="first seed")
         so.add_argument("--turns", type=_POSITIVE, default=20, help="turn limit per game")
         so.add_argument("--jobs", type=_POSITIVE, default=1,
                         help="worker processes (the report for a seed range is the same for any number)")
+        so.add_argument("--pool", help="card pool directory (default: the shipped pool)")
         so.set_defaults(func=cmd_soak)
     if only in (None, "coverage"):
         cv = sub.add_parser("coverage", help="how much of an Oracle card list the pool scripts, exactly")
         cv.add_argument("--oracle", help="Oracle file (default: the pool's oracle.json)")
         cv.add_argument("--pool", help="card pool directory (default: the shipped pool)")
         cv.add_argument("--scenarios", default="tests/scenarios", help="scenario directory")
-        cv.add_argument("--format", choices=("text", "json"), default="text")
+        cv.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text for people (default), json for tools")
         cv.add_argument("--top", type=_NATURAL, default=25, help="how many missing lines to list")
         cv.set_defaults(func=cmd_coverage)
     if only in (None, "new"):

@@ -38,3 +38,17 @@ def test_a_bad_argument_is_refused_the_same_way(capsys: pytest.CaptureFixture[st
         assert e.value.code == 2
         messages.append(capsys.readouterr().err)
     assert messages[0] == messages[1] and "invalid int value: 'many'" in messages[0]
+
+
+def test_every_option_of_every_command_has_help_text() -> None:
+    import argparse
+
+    from cardsmith.cli import make_parser
+
+    parser = make_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    missing = [f"{name} {'/'.join(action.option_strings) or action.dest}"
+               for name, sub in [("cardsmith", parser), *subparsers.choices.items()]
+               for action in sub._actions
+               if not isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)) and not action.help]
+    assert missing == []
