@@ -243,6 +243,7 @@ def cmd_text(args: argparse.Namespace) -> int:
 def cmd_test(args: argparse.Namespace) -> int:
     """Run scenario files against a freshly built pool (the shipped pool by default)."""
     from compiler.scenarios import load_scenario_file
+    from runtime.tools.board import board_text
     from runtime.tools.scenario import ScenarioError, run_scenario
 
     paths = [Path(p) for p in args.paths] or [Path("tests/scenarios")]
@@ -262,9 +263,12 @@ def cmd_test(args: argparse.Namespace) -> int:
             _print_located(diags)
             failed += len(diags)
             for s in scenarios:
+                table = ""
                 try:
                     result = run_scenario(s, pool)
                     problems = result.failures
+                    if problems:
+                        table = board_text(result.game)
                 except ScenarioError as e:
                     problems = [f"scenario error: {e}"]
                 if problems:
@@ -272,6 +276,8 @@ def cmd_test(args: argparse.Namespace) -> int:
                     print(f"FAIL {f}:{s.line} {s.name} [{', '.join(s.rules)}]")
                     for msg in problems:
                         print(f"     {msg}")
+                    for line in table.splitlines():  # the table as a judge would look at it
+                        print(f"     | {line}")
                 else:
                     passed += 1
                     if args.verbose:
@@ -360,6 +366,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play one game (random players, or one side at the terminal) and print its turn-by-turn log."""
     from runtime.decisions import Decider
     from runtime.game import Game
+    from runtime.tools.board import BoardingDecider, BoardWatcher
     from runtime.tools.human import HumanDecider
     from runtime.tools.random_player import RandomDecider
     from runtime.tools.replay import Decision, GameLog, RecordingDecider, log_digest
@@ -382,6 +389,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         decks = [_deck_names(deck, path, pool.names()) for path, deck in lists] or None
         record: list[Decision] = []
         humans: list[HumanDecider] = []
+        watchers: list[BoardWatcher] = []
 
         def inner(i: int, game_ref: list[Game]) -> Decider:
             d: Decider = RandomDecider(args.seed * 2 + i)
@@ -389,10 +397,16 @@ def cmd_play(args: argparse.Namespace) -> int:
                 h = HumanDecider(i, game_ref, sys.stdin, sys.stdout)
                 humans.append(h)
                 d = h
+            if args.board:
+                if not watchers:
+                    watchers.append(BoardWatcher(game_ref, list(names), sys.stdout, viewer=human or 0))
+                d = BoardingDecider(d, watchers[0])
             return RecordingDecider(d, record)
 
         report = play_game(pool, args.seed, decks, max_turns=args.turns, names=names, inner=inner)
-        if humans:
+        if watchers:
+            watchers[0].finish()
+        elif humans:
             h = humans[0]
             h.show_news()
             print("\n".join(h.turn_log.finish() if h.turn_log else []))
@@ -416,10 +430,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Re-run a saved game log, print its turn log, and check it ends in the same state (exit 1 if not)."""
     from runtime.decisions import Decider
     from runtime.game import Game
+    from runtime.tools.board import BoardingDecider, BoardWatcher
     from runtime.tools.replay import GameLog, ReplayCursor, ReplayDecider, log_digest
     from runtime.tools.simulate import play_game
     from runtime.tools.turnlog import readable
 
+    if args.html:
+        output_file(args.html, "HTML file")
     try:
         saved = GameLog.load(input_file(args.file, "log file"))
     except (OSError, ValueError) as e:
@@ -431,12 +448,37 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise CliError(f"not in the pool: {', '.join(unknown)}", args.file, code=1)
         cursor = ReplayCursor()
 
+        watchers: list[BoardWatcher] = []
+        if args.viewer is None:
+            viewer = saved.human  # a person's game as they saw it; else everything
+        elif args.viewer == "all":
+            viewer = None
+        elif args.viewer in saved.names:
+            viewer = saved.names.index(args.viewer)
+        else:
+            raise CliError(f"--viewer takes {', '.join(saved.names)} or all, not {args.viewer!r}", "in the command line")
+
         def inner(i: int, game_ref: list[Game]) -> Decider:
-            return ReplayDecider(saved.decisions, cursor)
+            d: Decider = ReplayDecider(saved.decisions, cursor)
+            if args.board or args.html:
+                if not watchers:
+                    watchers.append(BoardWatcher(game_ref, list(saved.names), sys.stdout if args.board else None,
+                                                 viewer=viewer))
+                d = BoardingDecider(d, watchers[0])
+            return d
 
         report = play_game(pool, saved.seed, saved.decks, max_turns=saved.max_turns, names=saved.names,
                            inner=inner)
-        print("\n".join(report.log if args.raw else readable(report.log, saved.names)))
+        if watchers:
+            watchers[0].finish()
+        if not args.board:
+            print("\n".join(report.log if args.raw else readable(report.log, saved.names)))
+        if args.html and watchers:
+            from .html_replay import write_html
+
+            write_html(watchers[0].frames, f"cardsmith replay: seed {saved.seed}, {' vs '.join(saved.names)}",
+                       Path(args.html))
+            print(f"wrote {args.html} ({len(watchers[0].frames)} steps); open it in a browser")
         problems: list[str] = []
         if cursor.divergence:
             problems.append(cursor.divergence)
@@ -647,11 +689,21 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
                         help="play PLAYER (alice, the first deck, by default) at the terminal")
         pl.add_argument("--save-log", metavar="FILE", help="write a replayable JSON log (decks, seed, decisions)")
         pl.add_argument("--raw", action="store_true", help="print the full event log instead of the readable one")
+        pl.add_argument("--board", action="store_true",
+                        help="print the table (life, zones, stack) as each step begins, as alice (or the "
+                        "--human player) sees it")
         pl.set_defaults(func=cmd_play)
     if only in (None, "replay"):
         rp = sub.add_parser("replay", help="replay a saved game log and check it ends the same")
         rp.add_argument("file", help="a log written by `cardsmith play --save-log`")
         rp.add_argument("--raw", action="store_true", help="print the full event log")
+        rp.add_argument("--board", action="store_true",
+                        help="print the table (life, zones, stack) as each step begins")
+        rp.add_argument("--html", metavar="FILE",
+                        help="write one self-contained HTML page that steps through the game")
+        rp.add_argument("--viewer", metavar="PLAYER",
+                        help="show the table as PLAYER sees it, or all for everything (default: the log's "
+                        "human player, else everything)")
         rp.add_argument("--pool", help="card pool directory (default: the shipped pool)")
         rp.set_defaults(func=cmd_replay)
     if only in (None, "soak"):
