@@ -12,7 +12,10 @@ if TYPE_CHECKING:
 
     from runtime.pool import Pool
 
+    from compiler.ir import LibraryIR
+
     from .decks import Deck
+    from .translate import Translation
 
 from compiler import VERSION
 from compiler.build import BuildReport, build
@@ -287,18 +290,77 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    """Scaffold a card script from its Oracle record."""
+    """Write a card script from its Oracle record (or, with ``--all``, one for every record)."""
     from .scaffold import ScaffoldError, scaffold
 
     pool = input_folder(args.pool, "pool folder") if args.pool else default_pool()
     oracle = _oracle_file(args.oracle) if args.oracle else None
     library, diags, _ = load_library(sorted((pool / "keywords").glob("*.kw")) or keyword_dir_for([], []))
+    if args.all:
+        return _new_all(args, library)
+    if not args.name:
+        raise CliError("give a card name, or --all ORACLE_FILE -o DIR", "in the command line")
+    from .oracle import OracleFormatError
+
     try:
-        path = scaffold(args.name, pool, library, oracle)
+        path, t = scaffold(args.name, pool, library, oracle)
+    except OracleFormatError as e:
+        raise CliError(str(e), "") from None
     except ScaffoldError as e:
         raise CliError(str(e), "", code=1) from None
-    print(f"wrote {path}")
-    print(f"next: replace the TODO lines, then `cardsmith check {path}` and `cardsmith text {path}`")
+    print(f"wrote {path}: {_account(t)}")
+    if t.todo:
+        print(f"next: replace the TODO lines, then `cardsmith check {path}` and `cardsmith text {path}`")
+    else:
+        print(f"next: `cardsmith check {path}`, and a scenario that proves it plays (docs/scenarios.md)")
+    return 0
+
+
+def _account(t: "Translation") -> str:
+    if t.status == "partial":
+        return f"partial ({t.translated} of {t.total} lines; the rest are TODO comments)"
+    return "complete" if t.status == "complete" else f"none of its {t.total} lines (all TODO comments)"
+
+
+def _new_all(args: argparse.Namespace, library: "LibraryIR") -> int:
+    """``new --all ORACLE -o DIR``: a script for every record, a line per card, then the totals."""
+    import time
+
+    from .oracle import OracleFormatError, load_oracle
+    from .scaffold import card_path, script_for
+
+    if args.name:
+        raise CliError("give either a card name or --all, not both", "in the command line")
+    out = Path(args.output or "new-cards")
+    if out.exists() and not out.is_dir():
+        raise CliError("the output is a file, not a folder", out)
+    try:
+        records = load_oracle(_oracle_file(args.all))
+    except OracleFormatError as e:
+        raise CliError(str(e), args.all) from None
+    totals = {"complete": 0, "partial": 0, "none": 0}
+    lines = translated = 0
+    start = time.perf_counter()
+    tty = sys.stderr.isatty()
+    for i, rec in enumerate(records.values(), 1):
+        text, t = script_for(rec, library)
+        path = card_path(out, rec["name"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        totals[t.status] += 1
+        lines += t.total
+        translated += t.translated
+        if args.verbose:
+            print(f"{t.status:8} {rec['name']}" + (f" ({t.translated} of {t.total})" if t.status == "partial" else ""))
+        if tty and (i % 25 == 0 or i == len(records)):
+            sys.stderr.write(f"\r  {i}/{len(records)} cards  {totals['complete']} complete")
+            sys.stderr.flush()
+    if tty:
+        sys.stderr.write("\n")
+    n = len(records)
+    print(f"{n} cards in {time.perf_counter() - start:.1f}s -> {out}: {totals['complete']} complete "
+          f"({100 * totals['complete'] / max(n, 1):.1f}%), {totals['partial']} partial, {totals['none']} none; "
+          f"{translated} of {lines} Oracle lines translated")
     return 0
 
 
@@ -725,10 +787,15 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         cv.add_argument("--top", type=_NATURAL, default=25, help="how many missing lines to list")
         cv.set_defaults(func=cmd_coverage)
     if only in (None, "new"):
-        n = sub.add_parser("new", help="start a card script from its Oracle text")
-        n.add_argument("name", help="the card's name")
-        n.add_argument("--oracle", help="Oracle data file (default: the pool's oracle.json)")
+        n = sub.add_parser("new", help="write a card script from its Oracle text")
+        n.add_argument("name", nargs="?", help="the card's name")
+        n.add_argument("--oracle", help="Oracle data file: cardsmith, Scryfall or MTGJSON JSON "
+                       "(default: the pool's oracle.json)")
         n.add_argument("--pool", help="card pool directory (default: the shipped pool)")
+        n.add_argument("--all", metavar="ORACLE_FILE", help="write a script for every card of an Oracle file "
+                       "into -o DIR and print the totals")
+        n.add_argument("-o", "--output", metavar="DIR", help="with --all: the folder to write (default: new-cards)")
+        n.add_argument("-v", "--verbose", action="store_true", help="with --all: a line per card")
         n.set_defaults(func=cmd_new)
     if only in (None, "lsp"):
         ls = sub.add_parser("lsp", help="run the language server on stdio (editor support)")

@@ -1,8 +1,21 @@
-"""Oracle reference data and the normalization used to compare rendered rules text with it.
+"""Oracle reference data: reading it in the shapes people have it, and the normalization used to
+compare rendered rules text with it.
 
-Normalization (documented in the README): reminder text in parentheses is removed (cards print
-it inconsistently), whitespace is collapsed, and each line is stripped.  Nothing else: wording,
-punctuation and the card's own name must match exactly.
+Shapes read (:func:`load_oracle` says which it saw in its error when none fits):
+
+- **cardsmith**: the pool's ``oracle.json`` (an object of records by name) or a list of records
+  (``shared/reference/oracle/*.json``): ``name``, ``mana_cost``, ``type_line``, ``types``,
+  ``subtypes``, ``supertypes``, ``power``, ``toughness``, ``colors``, ``text``.
+- **Scryfall**: a card object (``"object": "card"``), a list of them, or a list object
+  (``{"object": "list", "data": [...]}``): ``oracle_text``, ``type_line``, ``mana_cost``, and for
+  cards of more than one face, ``card_faces`` (the front face is scripted; the card is named by it).
+- **MTGJSON**: AtomicCards (``{"data": {name: [face, ...]}}``) or AllPrintings (``{"data": {set:
+  {"cards": [...]}}}``): ``manaCost``, ``type``, ``types``, ``subtypes``, ``supertypes``, ``text``,
+  ``power``, ``toughness``, ``faceName`` and ``side`` (the front face, ``a``, is scripted).
+
+Every shape is turned into the cardsmith record.  Normalization (for comparing texts): reminder
+text in parentheses is removed (cards print it inconsistently), whitespace is collapsed, and each
+line is stripped.  Nothing else: wording, punctuation and the card's own name must match exactly.
 """
 from __future__ import annotations
 
@@ -12,6 +25,13 @@ from pathlib import Path
 from typing import Any
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
+SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World", "Host")
+RECORD_FIELDS = ("name", "mana_cost", "type_line", "supertypes", "types", "subtypes", "power", "toughness",
+                 "colors", "text")
+
+
+class OracleFormatError(ValueError):
+    """An Oracle file whose shape is none of those :func:`load_oracle` reads."""
 
 
 def oracle_path(pool: Path) -> Path:
@@ -20,11 +40,91 @@ def oracle_path(pool: Path) -> Path:
 
 
 def load_oracle(path: Path) -> dict[str, dict[str, Any]]:
-    """Oracle records by card name, from the pool's ``oracle.json`` or a list-shaped Oracle file."""
-    data = json.loads(path.read_text(encoding="utf-8"))
+    """Oracle records by card name (cardsmith records), from a file of any shape the module reads."""
+    return records_from(json.loads(path.read_text(encoding="utf-8")), str(path))
+
+
+def records_from(data: Any, where: str = "the Oracle data") -> dict[str, dict[str, Any]]:
+    """Cardsmith records by name from parsed JSON of any shape the module reads."""
+    if isinstance(data, dict) and isinstance(data.get("data"), (dict, list)) and "object" not in data:
+        return _mtgjson(data["data"], where)
+    if isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list):
+        data = data["data"]
+    if isinstance(data, dict) and data.get("object") == "card":
+        data = [data]
     if isinstance(data, list):
-        return {c["name"]: c for c in data}
-    return dict(data)
+        out: dict[str, dict[str, Any]] = {}
+        for i, item in enumerate(data):
+            if not isinstance(item, dict) or not isinstance(item.get("name"), str):
+                raise OracleFormatError(f"{where}: item {i} is not a card record with a name")
+            rec = _scryfall(item) if item.get("object") == "card" or "oracle_text" in item or "card_faces" in item \
+                else _cardsmith(item, where)
+            out.setdefault(rec["name"], rec)
+        return out
+    if isinstance(data, dict) and all(isinstance(v, dict) for v in data.values()):
+        return {name: _cardsmith(rec, where) for name, rec in data.items()}
+    raise OracleFormatError(
+        f"{where}: not a shape of Oracle data cardsmith reads (a cardsmith record list or object, "
+        "Scryfall card objects, or MTGJSON AtomicCards / AllPrintings)")
+
+
+def _cardsmith(rec: dict[str, Any], where: str) -> dict[str, Any]:
+    if "text" not in rec and "type_line" not in rec and "types" not in rec:
+        raise OracleFormatError(f"{where}: the record {rec.get('name')!r} has none of text, type_line, types "
+                                "(a cardsmith record), oracle_text (Scryfall) or manaCost/type (MTGJSON)")
+    out = {k: rec.get(k) for k in RECORD_FIELDS}
+    if out["types"] is None and isinstance(out["type_line"], str):
+        out.update(split_type_line(out["type_line"]))
+    return out
+
+
+def split_type_line(line: str) -> dict[str, list[str]]:
+    """``Legendary Creature — Human Soldier`` -> supertypes, types and subtypes (205)."""
+    left, _, right = line.partition("—")
+    words = left.split()
+    return {"supertypes": [w for w in words if w in SUPERTYPES],
+            "types": [w for w in words if w not in SUPERTYPES],
+            "subtypes": right.split()}
+
+
+def _scryfall(card: dict[str, Any]) -> dict[str, Any]:
+    face = card
+    faces = card.get("card_faces")
+    if isinstance(faces, list) and faces and isinstance(faces[0], dict) and "oracle_text" not in card:
+        face = {**card, **faces[0]}  # the front face, with the card's own fields where it has none
+    type_line = face.get("type_line") or ""
+    return {"name": face.get("name", card["name"]), "mana_cost": face.get("mana_cost") or None,
+            "type_line": type_line, **split_type_line(type_line),
+            "power": face.get("power"), "toughness": face.get("toughness"),
+            "colors": face.get("colors", card.get("colors")), "text": face.get("oracle_text") or ""}
+
+
+def _mtgjson(data: dict[str, Any] | list[Any], where: str) -> dict[str, dict[str, Any]]:
+    faces: list[dict[str, Any]] = []
+    if isinstance(data, dict):
+        for value in data.values():
+            if isinstance(value, list):  # AtomicCards: name -> [face, ...]
+                faces += [f for f in value if isinstance(f, dict)]
+            elif isinstance(value, dict) and isinstance(value.get("cards"), list):  # AllPrintings: set -> cards
+                faces += [f for f in value["cards"] if isinstance(f, dict)]
+            else:
+                raise OracleFormatError(f"{where}: MTGJSON data whose values are neither card lists "
+                                        "(AtomicCards) nor sets with cards (AllPrintings)")
+    else:
+        faces = [f for f in data if isinstance(f, dict)]
+    out: dict[str, dict[str, Any]] = {}
+    for f in faces:
+        if f.get("side") not in (None, "a") or not isinstance(f.get("name"), str):
+            continue  # a back face: the card is scripted by its front
+        name = f.get("faceName") or f["name"]
+        out.setdefault(name, {
+            "name": name, "mana_cost": f.get("manaCost"), "type_line": f.get("type") or "",
+            "supertypes": f.get("supertypes") or [], "types": f.get("types") or [], "subtypes": f.get("subtypes") or [],
+            "power": f.get("power"), "toughness": f.get("toughness"), "colors": f.get("colors"),
+            "text": f.get("text") or ""})
+    if not out:
+        raise OracleFormatError(f"{where}: MTGJSON data with no card in it")
+    return out
 
 
 def normalize(text: str) -> str:

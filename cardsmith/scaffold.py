@@ -1,8 +1,9 @@
-"""``cardsmith new``: start a card script from its Oracle record.
+"""``cardsmith new``: a card script from its Oracle record.
 
-Writes ``cards/<letter>/<module>.card`` with the cost, types, power/toughness and the keyword
-lines the keyword library knows filled in; every other line of Oracle text becomes a comment to
-replace with statements.  The Oracle record is added to the pool's ``oracle.json`` so the rules
+Writes ``cards/<letter>/<module>.card`` with the cost, types and power/toughness, and every line
+of Oracle text the language can say (keyword lines, and the others through
+:mod:`cardsmith.translate`, kept only when they render the Oracle line back exactly); every other
+line becomes a ``// TODO`` comment to replace with statements.  The Oracle record is added to the pool's ``oracle.json`` so the rules
 text test has its reference.  An existing card file is never overwritten.
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ from compiler.ir import LibraryIR
 from compiler.lower import module_name
 
 from .oracle import load_oracle, oracle_path
+from .translate import Translation, header, translate
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
 
@@ -32,75 +34,78 @@ def card_path(pool: Path, name: str) -> Path:
 
 
 def _keyword_line(line: str, library: LibraryIR) -> list[str] | None:
-    """Keyword lines for an Oracle line made only of keywords the library defines, else None."""
+    """Keyword lines for an Oracle line made only of keywords the library defines, else None.
+
+    ``Flying, first strike``, ``Defender; reach``: a keyword per part.  A part that doesn't
+    start with a keyword continues the one before (``Flashback—{R}{R}, Sacrifice X Mountains``)."""
     kws = library.keywords()
-    text = REMINDER.sub("", line).strip()
+    names = sorted(kws, key=len, reverse=True)  # the longest first: "first strike" before "first"
+    text = REMINDER.sub("", line).strip().rstrip(".")
+
+    def keyword_at(part: str) -> str | None:
+        low = part.lower()
+        return next((n for n in names if low.startswith(n) and low[len(n):len(n) + 1] in ("", " ", "\u2014")), None)
+
+    parts: list[tuple[str, str]] = []  # (keyword, its argument)
+    for piece in re.split(r"[,;] ", text):
+        name = keyword_at(piece)
+        if name is None:
+            if not parts:
+                return None
+            kw_name, arg = parts[-1]
+            parts[-1] = (kw_name, f"{arg}, {piece}")
+            continue
+        parts.append((name, piece[len(name):]))
     out: list[str] = []
-    for part in [p.strip() for p in text.split(",")]:
-        m = re.match(r"^([A-Z][a-z]+(?:-[a-z]+)?)(?:\s*[\u2014 ]\s*(.*))?$", part)
-        if not m or m.group(1).lower() not in kws:
-            return None
-        kw = kws[m.group(1).lower()]
-        arg = (m.group(2) or "").rstrip(".")
-        if kw.params and not arg:
-            return None
-        if arg and not kw.params:
+    for name, raw_arg in parts:
+        kw = kws[name]
+        # "Suspend 4—{B}", "Morph—Reveal a green card in your hand.": the dash is a space in a
+        # script, and a cost's words are lower-case ("morph reveal a green card in your hand").
+        arg = raw_arg.replace("\u2014", " ").strip()
+        arg = re.sub(r"(^|, )(Pay|Sacrifice|Tap|Untap|Discard|Reveal|Exile|Return|Remove|Put)\b",
+                     lambda w: w.group(1) + w.group(2).lower(), arg)
+        if bool(kw.params) != bool(arg):
             return None
         if "and/or" in arg:  # "Kicker {A} and/or {B}" means two kicker abilities (702.33c)
             out += [f"{kw.name.lower()} {a.strip()}" for a in arg.split("and/or")]
         else:
-            arg = re.sub(r"(?<=, )Pay", "pay", arg)
-            arg = re.sub(r"(?<=, )Sacrifice", "sacrifice", arg)
             out.append(f"{kw.name.lower()} {arg}".strip())
     return out
 
 
-def _type_line(rec: dict[str, Any]) -> str:
-    supers = [s.lower() for s in rec.get("supertypes") or []]
-    types = [t.lower() for t in rec.get("types") or []]
-    subs = rec.get("subtypes") or []
-    line = "type " + " ".join(supers + types)
-    if subs:
-        line += " - " + " ".join(subs)
-    return line
+def script_for(rec: dict[str, Any], library: LibraryIR) -> tuple[str, Translation]:
+    """The card's script text (every Oracle line that round-trips written, the rest as TODO
+    comments: :mod:`cardsmith.translate`) and the translation's account."""
+    t = translate(rec, library, _keyword_line)
+    return "\n".join(header(rec) + t.lines + ["}"]) + "\n", t
 
 
-def scaffold(name: str, pool: Path, library: LibraryIR, oracle_file: Path | None = None) -> Path:
-    """Write the new card's skeleton; return its path."""
-    source = oracle_file or oracle_path(pool)
-    records = load_oracle(source)
+def find_record(name: str, records: dict[str, dict[str, Any]], source: Path) -> dict[str, Any]:
+    """The record named ``name`` (any case), or a :class:`ScaffoldError` with the nearest names."""
     rec = records.get(name)
     if rec is None:
         lowered = {k.lower(): k for k in records}
         if name.lower() in lowered:
-            rec = records[lowered[name.lower()]]
-        else:
-            import difflib
-            close = difflib.get_close_matches(name, list(records), n=3)
-            hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
-            raise ScaffoldError(f"no card named {name!r} in {source}{hint}")
+            return records[lowered[name.lower()]]
+        import difflib
+        close = difflib.get_close_matches(name, list(records), n=3)
+        hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+        raise ScaffoldError(f"no card named {name!r} in {source}{hint}")
+    return rec
+
+
+def scaffold(name: str, pool: Path, library: LibraryIR, oracle_file: Path | None = None) -> tuple[Path, Translation]:
+    """Write the new card's script; return its path and the translation's account."""
+    source = oracle_file or oracle_path(pool)
+    records = load_oracle(source)  # (an OracleFormatError is the caller's: a bad input, not a bad card)
+    rec = find_record(name, records, source)
     name = rec["name"]
     path = card_path(pool, name)
     if path.exists():
         raise ScaffoldError(f"{path} already exists; not overwriting it")
-    escaped = name.replace("\\", "\\\\").replace('"', '\\"')
-    lines = [f'card "{escaped}" {{']
-    if rec.get("mana_cost"):
-        lines.append(f"    cost {rec['mana_cost']}")
-    lines.append(f"    {_type_line(rec)}")
-    if rec.get("power") is not None and rec.get("toughness") is not None:
-        lines.append(f"    pt {rec['power']}/{rec['toughness']}")
-    for line in (rec.get("text") or "").split("\n"):
-        if not line.strip():
-            continue
-        kw = _keyword_line(line, library)
-        if kw:
-            lines += [f"    {k}" for k in kw]
-        else:
-            lines.append(f"    // TODO: {line}")
-    lines.append("}")
+    text, translation = script_for(rec, library)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     # Keep the pool's Oracle reference data complete.
     ref = oracle_path(pool)
     data = json.loads(ref.read_text(encoding="utf-8")) if ref.exists() else {}
@@ -108,4 +113,4 @@ def scaffold(name: str, pool: Path, library: LibraryIR, oracle_file: Path | None
         data[name] = {k: rec.get(k) for k in ("name", "mana_cost", "type_line", "supertypes", "types",
                                                 "subtypes", "power", "toughness", "colors", "text")}
         ref.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+    return path, translation

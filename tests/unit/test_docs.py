@@ -111,7 +111,10 @@ def test_tutorial_scenario_passes_with_the_tutorial_card(tmp_path: Path) -> None
     assert "// TODO" not in finished
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "tutorial.card").write_text(finished, encoding="utf-8")
-    report = build([default_pool(), tmp_path / "src"], tmp_path / "pool")
+    # Someone who followed the guide to the end has the card in the pool already: it is then
+    # that copy that must pass (adding the guide's too would define the card twice).
+    followed = (default_pool() / "t" / "thunderscape_battlemage.card").exists()
+    report = build([default_pool()] if followed else [default_pool(), tmp_path / "src"], tmp_path / "pool")
     assert not report.diagnostics, [d.format() for d in report.diagnostics]
     # The rules text the guide shows is what `cardsmith text` renders for the finished card.
     (rendered,) = [r.text for r in report.results if r.name == "Thunderscape Battlemage"]

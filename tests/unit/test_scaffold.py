@@ -1,4 +1,4 @@
-"""``cardsmith new`` scaffolds a card from Oracle data and never overwrites."""
+"""``cardsmith new`` writes a card from Oracle data and never overwrites."""
 from __future__ import annotations
 
 import json
@@ -22,7 +22,8 @@ def test_new_card_from_oracle_file(tmp_path: Path) -> None:
     assert main(["new", "Kavu Titan", "--pool", str(pool), "--oracle", str(oracle)]) == 0
     text = (pool / "k" / "kavu_titan.card").read_text()
     assert 'card "Kavu Titan" {' in text and "cost {1}{G}" in text and "type creature - Kavu" in text
-    assert "pt 2/2" in text and "    kicker {2}{G}\n" in text and "// TODO: If Kavu Titan was kicked" in text
+    assert "pt 2/2" in text and "    kicker {2}{G}\n" in text
+    assert "    if kicked, enters with three +1/+1 counters and with trample\n" in text and "TODO" not in text
     assert "Kavu Titan" in json.loads((pool / "oracle.json").read_text())
     before = (pool / "k" / "kavu_titan.card").read_text()
     assert main(["new", "Kavu Titan", "--pool", str(pool), "--oracle", str(oracle)]) == 1
