@@ -21,6 +21,27 @@ def known_subtypes() -> frozenset[str]:
     return frozenset(line.strip() for line in text.splitlines() if line.strip())
 
 
+def word_location(obj: Any, word: str) -> tuple[int, int] | None:
+    """(line, col) of ``word`` (as a whole word) at or after ``obj``'s position in its source, on
+    the same line or the next; None if the source or the word can't be found there."""
+    import re
+
+    root = obj
+    while hasattr(root, "parent"):
+        root = root.parent
+    parser = getattr(root, "_tx_parser", None)
+    text = getattr(parser, "input", None)
+    start = getattr(obj, "_tx_position", None)
+    if not isinstance(text, str) or not isinstance(start, int) or parser is None:
+        return None
+    end = text.find("\n", text.find("\n", start) + 1)
+    found = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])").search(text, start, end if end >= 0 else len(text))
+    if found is None:
+        return None
+    line, col = parser.pos_to_linecol(found.start())
+    return int(line), int(col)
+
+
 class Checker:
     """Collects diagnostics for one file."""
 
@@ -31,9 +52,12 @@ class Checker:
         # checked against it as they are lowered.
         self.keyword_names: Mapping[str, Any] | None = None
 
-    def error(self, obj: Any, message: str, hint: str = "") -> None:
-        """Report an error at ``obj``'s location."""
+    def error(self, obj: Any, message: str, hint: str = "", word: str = "") -> None:
+        """Report an error at ``obj``'s location, or, given the offending ``word``, on that word
+        where it first appears from there on (a subtype in a type line, not the line's start)."""
         line, col = location(obj) if obj is not None else (1, 1)
+        if word and obj is not None:
+            line, col = word_location(obj, word) or (line, col)
         self.diagnostics.append(Diagnostic(self.path, line, col, message, hint))
 
     def mana_symbols(self, obj: Any, symbols: list[str]) -> tuple[str, ...]:
@@ -53,12 +77,15 @@ class Checker:
             return word[:-1]
         if word.endswith("es") and word[:-2] in known:
             return word[:-2]
-        self.error(obj, f"unknown subtype '{word}'", did_you_mean(word, known))
+        if word.endswith("ves") and word[:-3] + "f" in known:  # Elves, Wolves (Elf, Wolf)
+            return word[:-3] + "f"
+        plural = word[:-3] + "f" if word.endswith("ves") else word[:-1] if word.endswith("s") else word
+        self.error(obj, f"unknown subtype '{word}'", did_you_mean(plural, known), word=word)
         return word
 
     def name_in(self, obj: Any, kind: str, word: str, table: Mapping[str, Any] | AbstractSet[str]) -> bool:
         """Check that ``word`` is a known ``kind``; report with a did-you-mean hint if not."""
         if word in table:
             return True
-        self.error(obj, f"unknown {kind} '{word}'", did_you_mean(word, table))
+        self.error(obj, f"unknown {kind} '{word}'", did_you_mean(word, table), word=word)
         return False

@@ -107,27 +107,29 @@ def parse_text(text: str, path: str, fast: bool = True) -> tuple[Any, list[Diagn
 
 
 def _textx_parse(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
+    """textX's parse of ``text``; on a syntax error, every syntax error of the file, each located
+    on its word and said in words (:mod:`dsl.syntax_errors`)."""
     from textx import TextXSyntaxError
+
+    from .syntax_errors import parse_all
     mm = card_metamodel()
     try:
         return mm.model_from_str(text, file_name=path), []
-    except TextXSyntaxError as e:
-        msg = str(e.message) if hasattr(e, "message") else str(e)
-        # A failed lookahead (``!'}'``, ``!Reserved``) may be the first thing tried at the error
-        # position; Arpeggio then lists a "Not" marker that textX doesn't remove.  It means nothing
-        # to an author (the other expectations are the useful part).
-        msg = msg.replace("Expected Not or ", "Expected ")
-        # textX prefixes the location; keep only what is after it.
-        if msg.startswith(path):
-            msg = msg.split(": ", 1)[-1]
-        line, col = int(e.line or 1), int(e.col or 1)
-        hint = "check the statement against docs/language.md"
-        if "'.'" in msg:
-            hint = "every sentence of instructions ends with '.'"
-            line, col = _after_previous_token(text, line, col)
-        return None, [Diagnostic(path, line, col, f"syntax error: {_short(msg)}", hint)]
+    except TextXSyntaxError:
+        pass
     except RecursionError:
         return None, [Diagnostic(path, 1, 1, "syntax error: nesting too deep")]
+
+    def parse_once(source: str) -> Any:
+        try:
+            mm.model_from_str(source, file_name=path)
+        except TextXSyntaxError as e:
+            return e
+        except RecursionError:
+            return None
+        return None
+
+    return None, parse_all(text, path, parse_once) or [Diagnostic(path, 1, 1, "syntax error")]
 
 
 def _after_previous_token(text: str, line: int, col: int) -> tuple[int, int]:

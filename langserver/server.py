@@ -81,6 +81,33 @@ def suggestions(message: str) -> list[str]:
     return re.findall(r"'([^']+)'", hint) if "did you mean " in message else []
 
 
+def misspelt(message: str) -> str | None:
+    """The word a did-you-mean diagnostic is about: ``unknown subtype 'Humann'``, or a syntax
+    error's ``'flyng' is not a word of the language``."""
+    m = re.search(r"unknown [a-z ]+ '([^']+)'", message) or re.search(r"'([^']+)' is not a word", message)
+    return m.group(1) if m else None
+
+
+def fix_range(text: str, diag: types.Diagnostic) -> types.Range | None:
+    """The range a quick fix may replace: the misspelt word itself, found on the diagnostic's
+    line (at its range, or elsewhere on the line); None when it isn't there, so that a fix never
+    replaces another word of the line."""
+    word = misspelt(diag.message)
+    lines = text.split("\n")
+    line = diag.range.start.line
+    if word is None or line >= len(lines):
+        return None
+    source = lines[line]
+    start = diag.range.start.character
+    if source[start:start + len(word)] != word or source[start + len(word):start + len(word) + 1].isalnum():
+        m = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", source)
+        if m is None:
+            return None
+        start = m.start()
+    return types.Range(start=types.Position(line=line, character=start),
+                       end=types.Position(line=line, character=start + len(word)))
+
+
 def default_rules_file() -> Path | None:
     """The Comprehensive Rules text for hover: ``$CARDSMITH_RULES``, else a ``MagicCompRules*.txt``
     in ``shared/reference`` beside the project checkout, else none (hover then cites the number only)."""
@@ -125,11 +152,15 @@ def make_server(rules_file: Path | None = None) -> CardsmithServer:
     def code_actions(ls: CardsmithServer, params: types.CodeActionParams) -> list[types.CodeAction]:
         # "did you mean 'flying'?" becomes one quick fix per suggestion, replacing the flagged word.
         out: list[types.CodeAction] = []
+        text, _ = ls.document(params.text_document.uri)
         for diag in params.context.diagnostics:
             if diag.source != "cardsmith":
                 continue
+            where = fix_range(text, diag)
+            if where is None:
+                continue  # the misspelt word isn't where the diagnostic says: no edit is safe
             for word in suggestions(diag.message):
-                edit = types.TextEdit(range=diag.range, new_text=word)
+                edit = types.TextEdit(range=where, new_text=word)
                 out.append(types.CodeAction(
                     title=f"Change to '{word}'", kind=types.CodeActionKind.QuickFix, diagnostics=[diag],
                     edit=types.WorkspaceEdit(changes={params.text_document.uri: [edit]})))

@@ -160,3 +160,19 @@ def test_target_player_discards_reads_back() -> None:
     library, _ = _bl(_library_files())
     result = compile_text(block, "docs/language.md", library)
     assert "Target player discards a card." in result.text
+
+
+def test_tutorial_new_writes_the_card_the_guide_shows(tmp_path: Path) -> None:
+    """`cardsmith new` on the guide's card writes exactly the script the guide shows, and says so."""
+    import shutil
+
+    from cardsmith.cli import main
+
+    oracle = DOCS.parents[1] / "shared" / "reference" / "oracle" / "all-cards-2019.json"
+    pool = tmp_path / "cards"
+    shutil.copytree(default_pool() / "keywords", pool / "keywords")
+    assert main(["new", "Thunderscape Battlemage", "--oracle", str(oracle), "--pool", str(pool)]) == 0
+    cards = [t for k, _, t in blocks(DOCS / "authoring.md") if k == "card"]
+    written = (pool / "t" / "thunderscape_battlemage.card").read_text(encoding="utf-8")
+    assert written.strip() == cards[0].strip()
+    assert "wrote cards/t/thunderscape_battlemage.card: complete" in (DOCS / "authoring.md").read_text()

@@ -6,6 +6,7 @@ shipped one, so go-to-definition lands in a real .kw file.
 """
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -186,3 +187,58 @@ async def test_scenario_names_unknown_card_with_suggestion(client: LanguageClien
     (d,) = client.diagnostics[uri]
     assert (d.range.start.line, d.range.start.character) == (1, 23)
     assert "no card named 'Grizly Bears'" in d.message and "'Grizzly Bears'" in d.message
+
+
+def _apply(text: str, edit: types.TextEdit) -> str:
+    lines = text.split("\n")
+    r = edit.range
+    assert r.start.line == r.end.line
+    line = lines[r.start.line]
+    lines[r.start.line] = line[:r.start.character] + edit.new_text + line[r.end.character:]
+    return "\n".join(lines)
+
+
+FIXABLE = {
+    "subtype": ("""card "Odd Trooper" {
+    cost {1}{R}
+    type creature - Humann Soldier
+    pt 2/1
+}
+""", "Humann", "Human"),
+    "keyword": (BROKEN, "flyng", "flying"),
+    "syntax": ("""card "Odd Bolt" {
+    cost {R}
+    type instant
+    spell:
+        deall 2 damage to any target.
+}
+""", "deall", "deal"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FIXABLE))
+@pytest.mark.asyncio(loop_scope="module")
+async def test_every_quick_fix_changes_only_the_misspelt_word(client: LanguageClient, pool_root: Path,
+                                                               case: str) -> None:
+    """Each quick fix offered, applied to the text, replaces the misspelt word and nothing else
+    (a subtype's fix once replaced the word `type` at the start of the line)."""
+    text, wrong, right = FIXABLE[case]
+    uri = await _open(client, pool_root, f"q/quick_{case}.card", text)
+    diags = list(client.diagnostics[uri])
+    assert diags, case
+    fixes = 0
+    for d in diags:
+        actions = await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=d.range,
+            context=types.CodeActionContext(diagnostics=[d])))
+        for a in actions or []:
+            assert isinstance(a, types.CodeAction) and a.edit is not None and a.edit.changes is not None
+            for edit in a.edit.changes[uri]:
+                fixed = _apply(text, edit)
+                changed = [(x, y) for x, y in zip(text.split("\n"), fixed.split("\n")) if x != y]
+                assert len(changed) == 1, (case, a.title, changed)
+                before, after = changed[0]
+                assert before.replace(wrong, edit.new_text, 1) == after, (case, a.title, after)
+                fixes += 1
+    assert fixes >= 1
+    assert any(a == right for d in diags for a in re.findall(r"'([^']+)'", d.message.split("did you mean")[-1]))

@@ -32,7 +32,7 @@ def _warned(err: str) -> bool:
 def test_build_and_check_still_fail(broken_pool: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build", "-o", str(tmp_path / "out"), str(broken_pool)]) == 1
     assert main(["check", str(broken_pool / "z")]) == 1
-    assert "zz_unfinished.card:4:1: error: syntax error" in capsys.readouterr().err
+    assert "zz_unfinished.card:3:10: error: syntax error: expected a power or toughness" in capsys.readouterr().err
 
 
 def test_test_runs_the_scenarios_without_the_card(broken_pool: Path, capsys: pytest.CaptureFixture[str]) -> None:
