@@ -93,41 +93,44 @@ def _describe(rule: Any) -> tuple[str, str]:
     return "thing", "a word"
 
 
+def _join(items: list[str]) -> str:
+    """``a, b or c``."""
+    return ", ".join(items[:-1]) + (" or " if len(items) > 1 else "") + items[-1] if items else ""
+
+
 def expected_in_words(rules: Iterable[Any], limit: int = 8) -> str:
     """What the parser would have accepted, in words: ``a power or toughness (a number or *)``;
     ``'.' or 'and'``; with many choices, the first few and how many more."""
     seen: list[str] = []
     for rule in rules:
-        kind, text = _describe(rule)
-        for part in text.split(" or ") if kind == "word" else [text]:
+        kind, described = _describe(rule)
+        for part in described.split(" or ") if kind == "word" else [described]:
             if part not in seen:
                 seen.append(part)
-    things = [s for s in seen if not s.startswith("'")]
-    words = [s for s in seen if s.startswith("'")]
+    things = [x for x in seen if not x.startswith("'")]
+    words = [x for x in seen if x.startswith("'")]
     # The end of a statement first: it is what is missing most often.
-    for closing in ("'}'", "'.'", "':'"):
-        if closing in words:
-            words.remove(closing)
-            words.insert(0, closing)
-    # Named things an author knows (a number, a subtype) before words; the rest of the grammar's
-    # inner rules ("a group gets") mean nothing to an author, and are only counted.
-    known = [t for t in things if t in RULE_WORDS.values() or t == "a number" or t == "a keyword"]
-    other = len(things) - len(known)
+    for end in ("'}'", "'.'", "':'"):
+        if end in words:
+            words.remove(end)
+            words.insert(0, end)
     closing = [w for w in words if w in ("'}'", "'.'", "':'")]
+    # Named things an author knows (a number, a subtype) before words; the grammar's inner rules
+    # ("a group gets") mean nothing to an author, and are only counted.
+    known = [t for t in things if t in RULE_WORDS.values() or t in ("a number", "a keyword")]
+    other = len(things) - len(known)
     if {"'cost'", "'type'", "'pt'"} <= set(words):  # where a statement of a card may start
-        shown = closing + ["a statement ('cost', 'type', 'pt', a keyword or an ability)"]
-        return ", ".join(shown[:-1]) + (" or " if len(shown) > 1 else "") + shown[-1]
+        return _join(closing + ["a statement ('cost', 'type', 'pt', a keyword or an ability)"])
     verbs = [w for w in words if w.strip("'") in INSTRUCTION_VERBS]
     if len(verbs) >= 3:  # where an instruction may start: say so, with a few of its verbs
         rest = len(words) - len(closing) - 3 + other + len(known)
-        shown = closing + [f"an instruction ({', '.join(verbs[:3])}, ...)"]
-        return ", ".join(shown[:-1]) + (" or " if len(shown) > 1 else "") + shown[-1] + \
+        return _join(closing + [f"an instruction ({', '.join(verbs[:3])}, ...)"]) + \
             f" (or one of {rest} other things: see docs/language.md)"
-    other = len(things) - len(known)
     shown = (words[:3] + known[:3] + words[3:])[:limit] if words else known[:limit]
     more = len(known) + len(words) - len(shown) + other
-    text = ", ".join(shown[:-1]) + (" or " if len(shown) > 1 else "") + shown[-1] if shown else "something else"
-    return text + (f" (or one of {more} other things: see docs/language.md)" if more else "")
+    if not shown:
+        return "something else"
+    return _join(shown) + (f" (or one of {more} other things: see docs/language.md)" if more else "")
 
 
 @lru_cache(maxsize=1)
