@@ -72,7 +72,7 @@ def _cardsmith(rec: dict[str, Any], where: str) -> dict[str, Any]:
     if "text" not in rec and "type_line" not in rec and "types" not in rec:
         raise OracleFormatError(f"{where}: the record {rec.get('name')!r} has none of text, type_line, types "
                                 "(a cardsmith record), oracle_text (Scryfall) or manaCost/type (MTGJSON)")
-    out = {k: rec.get(k) for k in RECORD_FIELDS}
+    out = {**{k: None for k in RECORD_FIELDS}, **rec}  # (other fields, such as seed_keywords, kept)
     if out["types"] is None and isinstance(out["type_line"], str):
         out.update(split_type_line(out["type_line"]))
     return out
