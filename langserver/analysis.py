@@ -68,7 +68,7 @@ class CompletionEntry:
     """One completion: the text inserted, what kind of name it is, a one-line detail."""
 
     label: str
-    kind: str  # "keyword" | "effect" | "counter" | "card"
+    kind: str  # "keyword" | "effect" | "counter" | "card" | "type" | "mana"
     detail: str
 
 
@@ -212,21 +212,92 @@ def string_at(text: str, line: int, col: int) -> str:
     return ""
 
 
-def completions(index: PoolIndex, suffix: str) -> list[CompletionEntry]:
-    """Keyword names, instruction starters, counter kinds and card names; card names only in
-    scenario files (where cards are named), the rest in card and keyword files."""
+STATEMENT_WORDS: tuple[tuple[str, str], ...] = (
+    ("cost", "cost {1}{G}"),
+    ("type", "type creature - Elf Warrior"),
+    ("pt", "pt 2/2"),
+    ("spell:", "spell: (then the spell's instructions, a sentence per line)"),
+    ("when", "when this enters the battlefield: draw a card."),
+    ("whenever", "whenever this attacks: you gain 1 life."),
+    ("at the beginning of", "at the beginning of your upkeep: you lose 1 life."),
+)
+CARD_TYPES = ("creature", "artifact", "enchantment", "land", "instant", "sorcery", "planeswalker", "tribal")
+SUPERTYPES = ("legendary", "basic", "snow", "world")
+MANA_SYMBOLS = ("{1}", "{2}", "{3}", "{X}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}")
+COST_WORDS = ("sacrifice", "discard", "pay", "tap", "exile", "reveal", "return")
+
+
+def completion_context(text: str, line: int, col: int) -> str:
+    """Where the cursor is, for completion: ``statement`` (where a statement starts), ``type``
+    (the card types of a type line), ``subtype`` (after its ``-``), ``cost`` (after a keyword
+    that takes a cost), ``instruction`` (after ``:`` or under ``spell:``), ``quoted`` (inside a
+    quoted name), or ``anywhere``."""
+    lines = text.split("\n")
+    current = lines[line] if 0 <= line < len(lines) else ""
+    prefix = current[:col]
+    if prefix.count('"') % 2 == 1:
+        return "quoted"
+    stripped = prefix.lstrip()
+    first = stripped.split(" ", 1)[0] if " " in stripped else ""
+    if first == "type":
+        return "subtype" if " - " in stripped else "type"
+    previous = next((x for x in reversed(lines[:line]) if x.strip()), "")
+    indent = len(prefix) - len(stripped)
+    if ":" in stripped or previous.rstrip().endswith("spell:") or indent >= 8:
+        return "instruction"
+    if first in COSTED_KEYWORDS:
+        return "cost"
+    if not stripped:
+        return "statement"
+    return "anywhere"
+
+
+# Keywords whose argument is a cost (completion offers mana symbols and cost words after them).
+COSTED_KEYWORDS = frozenset({"kicker", "multikicker", "morph", "megamorph", "echo", "flashback", "madness",
+                             "buyback", "cycling", "equip", "evoke", "suspend", "transmute", "retrace", "splice"})
+
+
+def completions(index: PoolIndex, suffix: str, text: str = "", line: int = 0, col: int = 0) -> list[CompletionEntry]:
+    """What may be typed at (``line``, ``col``) of ``text`` (0-based): statement words and keywords
+    where a statement starts, card types or subtypes in a type line, mana symbols and cost words
+    after a keyword that takes a cost, instruction starters and counter kinds after ``:`` or under
+    ``spell:``, card names inside quotes (and anywhere in a scenario file)."""
     library = index.library()
+    where = completion_context(text, line, col) if text else "anywhere"
     out: list[CompletionEntry] = []
-    if suffix != ".scn":
+
+    def keywords() -> None:
         for key, kw in sorted(library.keywords().items()):
             params = ", ".join(f"{n}: {k}" for n, k in kw.params)
             out.append(CompletionEntry(key, "keyword", f"{kw.name}{f'({params})' if params else ''} — rule {kw.rule}"))
+
+    def instructions() -> None:
         for word, example in EFFECT_STARTERS:
             out.append(CompletionEntry(word, "effect", example))
         for counter in sorted(library.counters()):
             out.append(CompletionEntry(counter, "counter", f"{counter} counter"))
-    for name in index.card_names():
-        out.append(CompletionEntry(name, "card", "card in the pool"))
+
+    if suffix == ".scn" or where == "quoted":
+        for name in index.card_names():
+            out.append(CompletionEntry(name, "card", "card in the pool"))
+        return out
+    if where == "type":
+        out += [CompletionEntry(t, "type", "card type (205.2)") for t in CARD_TYPES]
+        out += [CompletionEntry(t, "type", "supertype (205.4)") for t in SUPERTYPES]
+    elif where == "subtype":
+        from dsl.checks import known_subtypes
+        out += [CompletionEntry(t, "type", "subtype (205.3)") for t in sorted(known_subtypes())]
+    elif where == "cost":
+        out += [CompletionEntry(m, "mana", "mana symbol (107.4)") for m in MANA_SYMBOLS]
+        out += [CompletionEntry(w, "effect", "a cost that isn't mana (118)") for w in COST_WORDS]
+    elif where == "instruction":
+        instructions()
+    elif where == "statement":
+        out += [CompletionEntry(w, "keyword", example) for w, example in STATEMENT_WORDS]
+        keywords()
+    else:
+        keywords()
+        instructions()
     return out
 
 
@@ -292,3 +363,93 @@ def definition(text: str, line: int, col: int, index: PoolIndex) -> DefinitionSi
     if kw is None:
         return None
     return DefinitionSite(index.source_path(kw.source), kw.line)
+
+
+@dataclass(frozen=True)
+class OutlineItem:
+    """One entry of a document's outline: a card, keyword, action, counter or scenario, or one of
+    its statements; ``line`` is 0-based, ``end`` the length of the line."""
+
+    name: str
+    kind: str  # "definition" | "keyword" | "ability" | "property" | "scenario"
+    line: int
+    end: int
+    children: tuple["OutlineItem", ...] = ()
+
+
+_DEFINITION = re.compile(r'^\s*(card|keyword|action|counter|scenario)\s+("(?:\\.|[^"\\])*"|[A-Za-z_][\w-]*)')
+
+
+def outline(text: str) -> list[OutlineItem]:
+    """The document's definitions, each with its statements (a statement's continuation lines,
+    such as a spell's instructions, belong to the statement above them)."""
+    items: list[OutlineItem] = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = _DEFINITION.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        kind, name = m.group(1), m.group(2).strip('"')
+        start, children = i, []
+        depth = lines[i].count("{") - lines[i].count("}")
+        i += 1
+        while i < len(lines) and depth > 0:
+            line = lines[i]
+            stripped = line.strip()
+            depth += line.count("{") - line.count("}")  # (mana symbols balance)
+            if stripped and stripped != "}" and not stripped.startswith("//") and \
+                    len(line) - len(line.lstrip()) <= 4:
+                word = stripped.split(" ", 1)[0].rstrip(":")
+                what = "property" if word in ("cost", "type", "pt", "reminder", "rule") else \
+                    "ability" if (":" in stripped or word in ("when", "whenever", "at", "spell", "if")) else "keyword"
+                children.append(OutlineItem(stripped[:80], what, i, len(line)))
+            i += 1
+        items.append(OutlineItem(f"{kind} {name}", "scenario" if kind == "scenario" else "definition", start,
+                                 len(lines[start]), tuple(children)))
+    return items
+
+
+SEMANTIC_TOKEN_TYPES = ("keyword", "string", "number", "comment", "type", "function", "operator")
+_TOKEN = re.compile(r'(?P<comment>//.*)|(?P<string>"(?:\\.|[^"\\])*")|(?P<mana>\{[^{}\s]{1,5}\})'
+                    r"|(?P<number>[+-]?\d+(?:/[+-]?\d+)?)|(?P<word>[A-Za-z][A-Za-z'\-]*)|(?P<op>[:.,])")
+_STATEMENT_WORDS = frozenset({"card", "keyword", "action", "counter", "scenario", "cost", "type", "pt", "spell",
+                              "when", "whenever", "at", "if", "this", "reminder", "rule"})
+_VERBS = frozenset(w.split()[0] for w, _ in EFFECT_STARTERS)
+
+
+def semantic_tokens(text: str, index: PoolIndex) -> list[int]:
+    """The document's semantic tokens, LSP-encoded (each token as five numbers: line delta,
+    start delta, length, type index in :data:`SEMANTIC_TOKEN_TYPES`, modifiers): comments,
+    quoted names, mana symbols and numbers, statement words and keywords, instruction verbs, types."""
+    keywords = set(index.library().keywords())
+    from dsl.checks import known_subtypes
+    subtypes = known_subtypes()
+    data: list[int] = []
+    last_line = last_col = 0
+    for n, line in enumerate(text.split("\n")):
+        for m in _TOKEN.finditer(line):
+            group = m.lastgroup
+            word = m.group()
+            if group == "comment":
+                kind = "comment"
+            elif group == "string":
+                kind = "string"
+            elif group in ("mana", "number"):
+                kind = "number"
+            elif group == "op":
+                continue
+            elif word in _STATEMENT_WORDS or word.lower() in keywords:
+                kind = "keyword"
+            elif word in _VERBS:
+                kind = "function"
+            elif word in subtypes or word in CARD_TYPES or word.rstrip("s") in CARD_TYPES:
+                kind = "type"
+            else:
+                continue
+            delta_line = n - last_line
+            delta_col = m.start() - (last_col if delta_line == 0 else 0)
+            data += [delta_line, delta_col, m.end() - m.start(), SEMANTIC_TOKEN_TYPES.index(kind), 0]
+            last_line, last_col = n, m.start()
+    return data

@@ -19,10 +19,15 @@ from pygls.uris import from_fs_path, to_fs_path
 from compiler import VERSION
 from dsl.diagnostics import Diagnostic
 
-from .analysis import PoolIndex, completions, definition, diagnostics, hover, pool_for
+from .analysis import (
+    SEMANTIC_TOKEN_TYPES, OutlineItem, PoolIndex, completions, definition, diagnostics, hover, outline, pool_for,
+    semantic_tokens,
+)
 
 COMPLETION_KINDS = {
     "keyword": types.CompletionItemKind.Keyword,
+    "type": types.CompletionItemKind.Class,
+    "mana": types.CompletionItemKind.Constant,
     "effect": types.CompletionItemKind.Function,
     "counter": types.CompletionItemKind.EnumMember,
     "card": types.CompletionItemKind.Value,
@@ -108,6 +113,23 @@ def fix_range(text: str, diag: types.Diagnostic) -> types.Range | None:
                        end=types.Position(line=line, character=start + len(word)))
 
 
+SYMBOL_KINDS = {"definition": types.SymbolKind.Class, "scenario": types.SymbolKind.Function,
+                "keyword": types.SymbolKind.Constant, "ability": types.SymbolKind.Method,
+                "property": types.SymbolKind.Property}
+
+
+def _symbol(item: OutlineItem) -> types.DocumentSymbol:
+    """An outline entry as an LSP document symbol (its line is its range)."""
+    where = types.Range(start=types.Position(line=item.line, character=0),
+                        end=types.Position(line=item.line, character=item.end))
+    full = where
+    if item.children:
+        last = item.children[-1]
+        full = types.Range(start=where.start, end=types.Position(line=last.line + 1, character=0))
+    return types.DocumentSymbol(name=item.name, kind=SYMBOL_KINDS[item.kind], range=full, selection_range=where,
+                                children=[_symbol(c) for c in item.children])
+
+
 def default_rules_file() -> Path | None:
     """The Comprehensive Rules text for hover: ``$CARDSMITH_RULES``, else a ``MagicCompRules*.txt``
     in ``shared/reference`` beside the project checkout, else none (hover then cites the number only)."""
@@ -136,15 +158,36 @@ def make_server(rules_file: Path | None = None) -> CardsmithServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: CardsmithServer, params: types.DidSaveTextDocumentParams) -> None:
-        # A saved keyword file changes the library every card is checked against.
-        ls.publish(params.text_document.uri)
+        # A saved keyword file changes the library every card is checked against: every open
+        # card and scenario of its pool is checked again.
+        uri = params.text_document.uri
+        ls.publish(uri)
+        _, path = ls.document(uri)
+        if path.suffix == ".kw":
+            pool = pool_for(path).resolve()
+            for other in list(ls.workspace.text_documents):
+                _, other_path = ls.document(other)
+                if other != uri and other_path.suffix in (".card", ".scn") and pool_for(other_path).resolve() == pool:
+                    ls.publish(other)
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def document_symbols(ls: CardsmithServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+        text, _ = ls.document(params.text_document.uri)
+        return [_symbol(item) for item in outline(text)]
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+                    types.SemanticTokensLegend(token_types=list(SEMANTIC_TOKEN_TYPES), token_modifiers=[]))
+    def tokens(ls: CardsmithServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
+        text, path = ls.document(params.text_document.uri)
+        return types.SemanticTokens(data=semantic_tokens(text, ls.index_for(path)))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=['"']))
     def completion(ls: CardsmithServer, params: types.CompletionParams) -> types.CompletionList:
-        _, path = ls.document(params.text_document.uri)
+        text, path = ls.document(params.text_document.uri)
+        pos = params.position
         items = [types.CompletionItem(label=e.label, kind=COMPLETION_KINDS[e.kind], detail=e.detail)
-                 for e in completions(ls.index_for(path), path.suffix)]
+                 for e in completions(ls.index_for(path), path.suffix, text, pos.line, pos.character)]
         return types.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,

@@ -6,6 +6,7 @@ shipped one, so go-to-definition lands in a real .kw file.
 """
 from __future__ import annotations
 
+import asyncio
 import re
 import shutil
 import sys
@@ -105,18 +106,82 @@ async def test_syntax_error_position(client: LanguageClient, pool_root: Path) ->
     assert "syntax error" in d.message
 
 
-@pytest.mark.asyncio(loop_scope="module")
-async def test_completion_offers_keywords_effects_counters_and_cards(client: LanguageClient, pool_root: Path) -> None:
-    uri = await _open(client, pool_root, "k/kicked_bolt.card", GOOD)
+async def _complete(client: LanguageClient, uri: str, line: int, col: int) -> dict[str, types.CompletionItem]:
     result = await client.text_document_completion_async(types.CompletionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=4, character=0)))
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=col)))
     assert isinstance(result, types.CompletionList)
-    by_label = {i.label: i for i in result.items}
-    assert by_label["kicker"].kind == types.CompletionItemKind.Keyword
-    assert "702.33a" in (by_label["kicker"].detail or "")
-    assert by_label["deal"].kind == types.CompletionItemKind.Function
-    assert by_label["fade"].kind == types.CompletionItemKind.EnumMember
-    assert "Grizzly Bears" in by_label  # a card of the pool
+    return {i.label: i for i in result.items}
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_completion_depends_on_the_position(client: LanguageClient, pool_root: Path) -> None:
+    """Where a statement starts: statement words and keywords; in a type line: types, then
+    subtypes after '-'; after kicker: mana symbols and cost words; under spell: instructions and
+    counter kinds; in a scenario: card names."""
+    uri = await _open(client, pool_root, "k/kicked_bolt.card", GOOD)
+    at_statement = await _complete(client, uri, 4, 4)  # "    |spell:"
+    assert at_statement["kicker"].kind == types.CompletionItemKind.Keyword
+    assert "702.33a" in (at_statement["kicker"].detail or "")
+    assert "cost" in at_statement and "when" in at_statement and "deal" not in at_statement
+    in_type = await _complete(client, uri, 2, len("    type "))
+    assert "instant" in in_type and "legendary" in in_type and "kicker" not in in_type
+    after_kicker = await _complete(client, uri, 3, len("    kicker "))
+    assert "{G}" in after_kicker and "sacrifice" in after_kicker and "Goblin" not in after_kicker
+    in_spell = await _complete(client, uri, 5, 8)
+    assert in_spell["deal"].kind == types.CompletionItemKind.Function
+    assert in_spell["fade"].kind == types.CompletionItemKind.EnumMember and "kicker" not in in_spell
+    typed = await _open(client, pool_root, "k/typed.card", 'card "Typed" {\n    type creature - \n}\n')
+    subtypes = await _complete(client, typed, 1, len("    type creature - "))
+    assert "Goblin" in subtypes and "instant" not in subtypes
+    scn = await _open(client, pool_root, "k/some.scn", 'scenario "s" rule 100.1 {\n    alice hand: "\n}\n')
+    names = await _complete(client, scn, 1, len('    alice hand: "'))
+    assert "Grizzly Bears" in names  # a card of the pool
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_outline_and_semantic_tokens(client: LanguageClient, pool_root: Path) -> None:
+    uri = await _open(client, pool_root, "k/kicked_bolt_outline.card", GOOD)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert symbols is not None and len(symbols) == 1
+    card = symbols[0]
+    assert isinstance(card, types.DocumentSymbol) and card.name == 'card Kicked Bolt'
+    assert [c.name for c in card.children or []] == ["cost {R}", "type instant", "kicker {2}", "spell:"]
+    tokens = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert tokens is not None and len(tokens.data) % 5 == 0
+    # Decode: (line, col, length, type) of each token.
+    decoded, line, col = [], 0, 0
+    for i in range(0, len(tokens.data), 5):
+        dl, dc, length, kind, _ = tokens.data[i:i + 5]
+        line, col = line + dl, (col + dc if dl == 0 else dc)
+        decoded.append((line, col, length, kind))
+    legend = ["keyword", "string", "number", "comment", "type", "function", "operator"]
+    assert (0, 0, 4, legend.index("keyword")) in decoded  # card
+    assert (0, 5, len('"Kicked Bolt"'), legend.index("string")) in decoded
+    assert (3, 4, 6, legend.index("keyword")) in decoded  # kicker
+    assert (5, 8, 4, legend.index("function")) in decoded  # deal
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_saving_a_keyword_file_checks_open_cards_again(client: LanguageClient, pool_root: Path) -> None:
+    """A card using a keyword the library lacks is an error until a keyword file defining it is
+    saved; then the open card is checked again without being touched."""
+    uri = await _open(client, pool_root, "k/glowing.card", 'card "Glowing Bear" {\n    cost {1}{G}\n'
+                      '    type creature - Bear\n    pt 2/2\n    glowing\n}\n')
+    assert any("glowing" in d.message for d in client.diagnostics[uri])
+    kw = pool_root / "cards" / "keywords" / "glowing.kw"
+    kw.write_text('keyword Glowing rule 702.19a {\n    reminder "It glows."\n    referenced by other rules\n}\n')
+    try:
+        client.text_document_did_save(types.DidSaveTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=kw.as_uri()), text=kw.read_text()))
+        for _ in range(40):  # (every open card of the pool is checked again, each a notification)
+            if list(client.diagnostics.get(uri, [])) == []:
+                break
+            await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 10)
+        assert list(client.diagnostics[uri]) == [], client.log_messages[-5:]
+    finally:
+        kw.unlink()
 
 
 @pytest.mark.asyncio(loop_scope="module")
