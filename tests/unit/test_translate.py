@@ -17,7 +17,8 @@ from compiler.build import build
 from compiler.sources import default_pool
 from tests.unit.helpers import library
 
-FORMATS = Path(__file__).resolve().parents[3] / "shared" / "reference" / "oracle" / "formats"
+# Copies of the small samples in shared/reference/oracle/formats (the suite runs without shared/).
+FORMATS = Path(__file__).resolve().parent / "fixtures" / "oracle"
 ROOT = Path(__file__).resolve().parents[2]
 
 
