@@ -877,6 +877,9 @@ class CardLowering:
     def effect_PhaseOutEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PhaseOut(self.target(e.target, cond))
 
+    def effect_PutStickerEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.PutSticker(self.target(e.target, cond))
+
     def effect_NoRegenEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.thisturn:
             # 701.15c with a duration: any destruction this turn can't be replaced by regeneration.

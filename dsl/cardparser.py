@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '8941bbb7683ea61916e708736d137ee7292e4158c6089a0306c33fc6efabe11f'
+GRAMMAR = 'd7e78d99bbafd57efec285662c4d1e7e44a2192484c1fb6068b92f3181cf371d'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -470,6 +470,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'owner'),
     ('MillEffect', 'common', 'MillEffect', ''),
+    ('__asgn_plain', 'plain', '', 'sticker'),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('PutStickerEffect', 'common', 'PutStickerEffect', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('__asgn_plain', 'plain', '', 'battlefield'),
     ('PutFromHandEffect', 'common', 'PutFromHandEffect', ''),
@@ -16182,6 +16185,19 @@ class CardParser:
                 break
         if ch in _F12:
             while True:
+                r = self.r_PutStickerEffect_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
                 r = self.r_PutFromHandEffect_0(p)
                 if r is None:
                     p = c
@@ -19124,6 +19140,19 @@ class CardParser:
         if ch in _F12:
             while True:
                 r = self.r_MillEffect_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                r = self.r_PutStickerEffect_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26320,6 +26349,89 @@ class CardParser:
         n.rule = 447
         return p, n
 
+    def r_PutStickerEffect_0(self, p: int) -> Any:
+        # PutStickerEffect: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'put', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'a', '')
+        q += 1
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        q = sk0[p1]
+        if q < 0:
+            q = _WS0(text, p1).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p1] = q
+        if not (text.startswith('sticker', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'sticker', '')
+        q += 7
+        p1 = q
+        res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 448
+        p = p1
+        if res2 and n:
+            res.append(n)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'on', '')
+        q += 2
+        p = q
+        res.append(v)
+        p3 = p
+        res4: list[Any] = []
+        r = self.r_TargetRef_0(p3)
+        if r is None:
+            return None
+        q, v = r
+        p3 = q
+        if v:
+            res4.append(v)
+        if res4:
+            n = Nt(res4)
+            n.rule = 449
+        p = p3
+        if res4 and n:
+            res.append(n)
+        if not res:
+            return p, None
+        n = Nt(res)
+        n.rule = 450
+        return p, n
+
     def r_PutFromHandEffect_0(self, p: int) -> Any:
         # PutFromHandEffect: Sequence (rule)
         text = self.text
@@ -26356,7 +26468,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26436,14 +26548,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 449
+            n.rule = 452
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 453
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26475,7 +26587,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -26490,7 +26602,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 452
+            n.rule = 455
         p = p3
         if res4 and n:
             res.append(n)
@@ -26524,14 +26636,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 453
+            n.rule = 456
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 457
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26563,7 +26675,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -26579,7 +26691,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 456
+                n.rule = 459
             q = p3
             v = n if res4 else None
             p = q
@@ -26656,7 +26768,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 460
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26688,7 +26800,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -26726,7 +26838,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 459
+        n.rule = 462
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26758,7 +26870,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 460
+            n.rule = 463
         p = p1
         if res2 and n:
             res.append(n)
@@ -26774,7 +26886,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 461
+                n.rule = 464
             q = p3
             v = n if res4 else None
             p = q
@@ -26807,7 +26919,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 462
+                n.rule = 465
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26822,7 +26934,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 463
+                n.rule = 466
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -26886,7 +26998,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 464
+                n.rule = 467
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26896,7 +27008,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 468
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26976,7 +27088,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -26995,7 +27107,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 467
+        n.rule = 470
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27027,14 +27139,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 469
+        n.rule = 472
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27053,7 +27165,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 470
+                n.rule = 473
             q = p1
             v = n if res2 else None
             p = q
@@ -27078,7 +27190,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 471
+            n.rule = 474
         p = p3
         if res4 and n:
             res.append(n)
@@ -27093,14 +27205,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 472
+            n.rule = 475
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 476
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27132,7 +27244,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -27186,7 +27298,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 475
+                n.rule = 478
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27196,7 +27308,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 476
+        n.rule = 479
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27228,14 +27340,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 478
+        n.rule = 481
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27291,14 +27403,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 480
+        n.rule = 483
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27330,14 +27442,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 482
+        n.rule = 485
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27369,7 +27481,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
@@ -27384,7 +27496,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 484
+            n.rule = 487
         p = p3
         if res4 and n:
             res.append(n)
@@ -27418,14 +27530,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 485
+            n.rule = 488
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 489
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27464,14 +27576,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 491
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27527,7 +27639,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
@@ -27637,7 +27749,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 490
+        n.rule = 493
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27669,7 +27781,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -27683,7 +27795,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 492
+        n.rule = 495
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27715,7 +27827,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 493
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
@@ -27831,7 +27943,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 494
+        n.rule = 497
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27911,7 +28023,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 495
+        n.rule = 498
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27931,7 +28043,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
@@ -27958,14 +28070,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 497
+            n.rule = 500
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 501
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27985,7 +28097,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
@@ -28079,14 +28191,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 500
+            n.rule = 503
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 504
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28109,7 +28221,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 502
+                n.rule = 505
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28156,7 +28268,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 503
+                n.rule = 506
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28191,7 +28303,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 507
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28281,7 +28393,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 505
+        n.rule = 508
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -28383,7 +28495,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 506
+                    n.rule = 509
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28411,12 +28523,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 507
+                    n.rule = 510
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 509
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28444,12 +28556,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 508
+                    n.rule = 511
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 509
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28553,7 +28665,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 509
+        n.rule = 512
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -28640,7 +28752,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28661,7 +28773,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28682,7 +28794,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28705,7 +28817,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28728,7 +28840,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28883,7 +28995,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 511
+                    n.rule = 514
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28913,7 +29025,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 511
+                    n.rule = 514
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28991,18 +29103,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 512
+                    n.rule = 515
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 513
+                    n.rule = 516
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29029,7 +29141,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 514
+                    n.rule = 517
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29049,12 +29161,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 515
+                    n.rule = 518
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29069,7 +29181,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29084,7 +29196,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29167,7 +29279,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 516
+                    n.rule = 519
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29198,18 +29310,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 517
+                    n.rule = 520
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 518
+                    n.rule = 521
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29253,18 +29365,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 519
+                    n.rule = 522
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 520
+                    n.rule = 523
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29279,7 +29391,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29348,18 +29460,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 521
+                    n.rule = 524
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 522
+                    n.rule = 525
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29398,18 +29510,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 523
+                    n.rule = 526
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 524
+                    n.rule = 527
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29424,7 +29536,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 514
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29481,7 +29593,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 525
+                    n.rule = 528
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29601,7 +29713,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 526
+        n.rule = 529
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29699,7 +29811,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 527
+                    n.rule = 530
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29724,18 +29836,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 528
+                    n.rule = 531
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 529
+                    n.rule = 532
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29765,7 +29877,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 531
+                    n.rule = 534
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29810,7 +29922,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 532
+                    n.rule = 535
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29886,12 +29998,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 533
+                    n.rule = 536
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29918,7 +30030,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 534
+                    n.rule = 537
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29977,7 +30089,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 535
+                    n.rule = 538
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29999,18 +30111,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 536
+                    n.rule = 539
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 537
+                    n.rule = 540
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30040,7 +30152,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 538
+                    n.rule = 541
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30078,12 +30190,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 539
+                    n.rule = 542
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30113,7 +30225,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 540
+                    n.rule = 543
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30138,7 +30250,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 541
+                    n.rule = 544
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -30173,18 +30285,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 542
+                    n.rule = 545
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 543
+                    n.rule = 546
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30214,7 +30326,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 544
+                    n.rule = 547
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -30240,7 +30352,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 545
+                    n.rule = 548
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -30292,12 +30404,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 546
+                    n.rule = 549
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30335,7 +30447,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 547
+                n.rule = 550
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30363,7 +30475,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 548
+        n.rule = 551
         return q, n
 
     def e101_0(self, p: int) -> Any:
@@ -30384,7 +30496,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 549
+        n.rule = 552
         return q, n
 
     def e102_0(self, p: int) -> Any:
@@ -30416,7 +30528,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 550
+                    n.rule = 553
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30445,7 +30557,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 551
+                    n.rule = 554
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30487,7 +30599,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 552
+                n.rule = 555
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30542,7 +30654,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 553
+                    n.rule = 556
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30573,7 +30685,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 554
+                    n.rule = 557
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30632,7 +30744,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 555
+                    n.rule = 558
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30747,7 +30859,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 556
+                    n.rule = 559
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30941,7 +31053,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 560
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31030,7 +31142,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 558
+                    n.rule = 561
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31050,7 +31162,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 559
+                    n.rule = 562
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31105,13 +31217,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 560
+                    n.rule = 563
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 559
+                    n.rule = 562
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31191,7 +31303,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 561
+                    n.rule = 564
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31230,7 +31342,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 562
+                    n.rule = 565
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31273,12 +31385,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 563
+                    n.rule = 566
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31347,18 +31459,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 565
+                    n.rule = 568
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 566
+                    n.rule = 569
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31399,18 +31511,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 567
+                    n.rule = 570
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 568
+                    n.rule = 571
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31451,18 +31563,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 569
+                    n.rule = 572
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 570
+                    n.rule = 573
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31562,7 +31674,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 571
+                    n.rule = 574
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31610,12 +31722,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 572
+                    n.rule = 575
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31705,12 +31817,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 573
+                    n.rule = 576
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31772,12 +31884,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 574
+                    n.rule = 577
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31925,7 +32037,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 575
+                    n.rule = 578
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31945,12 +32057,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 576
+                    n.rule = 579
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32110,12 +32222,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 577
+                    n.rule = 580
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32170,18 +32282,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 578
+                    n.rule = 581
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 579
+                    n.rule = 582
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32236,18 +32348,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 580
+                    n.rule = 583
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 581
+                    n.rule = 584
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32372,18 +32484,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 582
+                    n.rule = 585
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 583
+                    n.rule = 586
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32428,7 +32540,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 584
+                    n.rule = 587
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32448,12 +32560,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 585
+                    n.rule = 588
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32484,7 +32596,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 586
+                    n.rule = 589
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32590,18 +32702,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 587
+                    n.rule = 590
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 588
+                    n.rule = 591
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32630,12 +32742,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 589
+                    n.rule = 592
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32664,12 +32776,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 590
+                    n.rule = 593
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32766,7 +32878,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 591
+                    n.rule = 594
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32801,7 +32913,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 592
+                        n.rule = 595
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32847,12 +32959,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 593
+                    n.rule = 596
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33005,18 +33117,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 594
+                    n.rule = 597
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 595
+                    n.rule = 598
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33085,18 +33197,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 596
+                    n.rule = 599
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 597
+                    n.rule = 600
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33188,18 +33300,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 598
+                    n.rule = 601
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 599
+                    n.rule = 602
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33380,18 +33492,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 600
+                    n.rule = 603
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 601
+                    n.rule = 604
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33488,18 +33600,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 602
+                    n.rule = 605
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 603
+                    n.rule = 606
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33577,7 +33689,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 604
+                    n.rule = 607
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33597,12 +33709,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 605
+                    n.rule = 608
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33708,7 +33820,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 606
+                    n.rule = 609
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33728,12 +33840,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 607
+                    n.rule = 610
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33797,7 +33909,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 608
+                    n.rule = 611
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33873,12 +33985,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 609
+                    n.rule = 612
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34018,18 +34130,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 610
+                    n.rule = 613
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 611
+                    n.rule = 614
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34143,7 +34255,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 612
+                    n.rule = 615
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -34158,12 +34270,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 613
+                    n.rule = 616
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34246,18 +34358,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 614
+                    n.rule = 617
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 615
+                    n.rule = 618
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34340,18 +34452,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 616
+                    n.rule = 619
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 617
+                    n.rule = 620
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34406,18 +34518,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 618
+                    n.rule = 621
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 619
+                    n.rule = 622
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34448,18 +34560,18 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 620
+                    n.rule = 623
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 621
+                    n.rule = 624
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 567
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34500,7 +34612,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 622
+                    n.rule = 625
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34530,7 +34642,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 623
+                    n.rule = 626
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34555,7 +34667,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 624
+                    n.rule = 627
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34586,7 +34698,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 625
+                    n.rule = 628
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34611,7 +34723,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 626
+                    n.rule = 629
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34647,7 +34759,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 627
+                n.rule = 630
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34701,7 +34813,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 628
+        n.rule = 631
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -34722,7 +34834,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 632
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -34743,7 +34855,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 633
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -34764,7 +34876,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 634
         return q, n
 
     def e111_0(self, p: int) -> Any:
@@ -34785,7 +34897,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 635
         return q, n
 
     def e112_0(self, p: int) -> Any:
@@ -34820,7 +34932,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 633
+        n.rule = 636
         return p, n
 
     def e113_0(self, p: int) -> Any:
@@ -35053,7 +35165,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 637
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -35074,7 +35186,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 638
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -35095,7 +35207,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 639
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -35275,7 +35387,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 637
+                    n.rule = 640
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35350,7 +35462,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 638
+                    n.rule = 641
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35395,7 +35507,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 639
+                    n.rule = 642
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35477,7 +35589,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 640
+                    n.rule = 643
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35500,7 +35612,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 644
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35636,7 +35748,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 642
+        n.rule = 645
         return q, n
 
     def e126_0(self, p: int) -> Any:
@@ -35657,7 +35769,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 643
+        n.rule = 646
         return p, n
 
     def e127_0(self, p: int) -> Any:
@@ -35688,7 +35800,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 644
+        n.rule = 647
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -35723,7 +35835,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 645
+        n.rule = 648
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -35821,7 +35933,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 646
+        n.rule = 649
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -35883,7 +35995,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 647
+                    n.rule = 650
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35949,7 +36061,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 648
+                    n.rule = 651
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36109,7 +36221,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 649
+                    n.rule = 652
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36135,7 +36247,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 650
+                    n.rule = 653
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36208,7 +36320,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 651
+                    n.rule = 654
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36333,7 +36445,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 652
+                    n.rule = 655
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36428,7 +36540,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 653
+                    n.rule = 656
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36519,7 +36631,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 654
+                    n.rule = 657
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36573,7 +36685,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 655
+                    n.rule = 658
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36607,7 +36719,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 655
+                    n.rule = 658
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -36685,7 +36797,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 656
+                    n.rule = 659
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36733,7 +36845,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 657
+            n.rule = 660
         p = p1
         if res2 and n:
             res.append(n)
@@ -36777,7 +36889,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 658
+        n.rule = 661
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36817,7 +36929,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 662
         p = p1
         if res2 and n:
             res.append(n)
@@ -36836,7 +36948,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 660
+        n.rule = 663
         return p, n
 
     def e139_0(self, p: int) -> Any:
@@ -36921,7 +37033,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 661
+                    n.rule = 664
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36987,7 +37099,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 665
         return q, n
 
     def e141_0(self, p: int) -> Any:
@@ -37252,7 +37364,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 666
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -37318,7 +37430,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 667
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -37503,18 +37615,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 665
+                    n.rule = 668
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 666
+                    n.rule = 669
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 667
+                    n.rule = 670
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37550,7 +37662,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 668
+                    n.rule = 671
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37570,12 +37682,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 669
+                    n.rule = 672
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 667
+                    n.rule = 670
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37611,7 +37723,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 670
+                    n.rule = 673
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37631,12 +37743,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 671
+                    n.rule = 674
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 667
+                    n.rule = 670
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37661,7 +37773,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 675
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37693,12 +37805,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 673
+                    n.rule = 676
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37718,12 +37830,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 678
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37926,7 +38038,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 676
+                    n.rule = 679
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37970,7 +38082,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 677
+                    n.rule = 680
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38330,7 +38442,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 681
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38389,7 +38501,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 679
+                    n.rule = 682
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38469,7 +38581,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 680
+                    n.rule = 683
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38546,7 +38658,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38591,7 +38703,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 682
+                    n.rule = 685
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38676,7 +38788,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 683
+        n.rule = 686
         return q, n
 
     def e160_0(self, p: int) -> Any:
@@ -38732,7 +38844,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 687
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38756,7 +38868,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 685
+                    n.rule = 688
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38784,7 +38896,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 689
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -38980,7 +39092,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 690
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39010,7 +39122,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 688
+                        n.rule = 691
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39036,7 +39148,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 689
+                n.rule = 692
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39089,7 +39201,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 690
+        n.rule = 693
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -39133,7 +39245,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 691
+        n.rule = 694
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -39154,7 +39266,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 692
+        n.rule = 695
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39172,14 +39284,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 693
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 694
+        n.rule = 697
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39261,7 +39373,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
@@ -39293,7 +39405,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 696
+        n.rule = 699
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -39314,7 +39426,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 697
+        n.rule = 700
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39342,7 +39454,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 701
         p = p1
         if res2 and n:
             res.append(n)
@@ -39357,7 +39469,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 699
+            n.rule = 702
         p = p3
         if res4 and n:
             res.append(n)
@@ -39373,7 +39485,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 700
+        n.rule = 703
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39457,7 +39569,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39518,7 +39630,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39595,7 +39707,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39659,7 +39771,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39765,7 +39877,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39842,7 +39954,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39867,7 +39979,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 705
         return q, n
 
     def e173_0(self, p: int) -> Any:
@@ -39911,7 +40023,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 706
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -40149,7 +40261,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 707
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -40170,7 +40282,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 708
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -40218,7 +40330,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 709
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -40293,7 +40405,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 710
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -40327,7 +40439,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 711
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40394,7 +40506,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 709
+                n.rule = 712
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -40483,7 +40595,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 713
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -40527,7 +40639,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 714
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40567,12 +40679,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 712
+                    n.rule = 715
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40592,12 +40704,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 714
+                    n.rule = 717
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40622,7 +40734,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 718
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -40741,7 +40853,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40756,7 +40868,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40988,7 +41100,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 720
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -41086,7 +41198,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 721
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -41179,7 +41291,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 722
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41241,7 +41353,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 723
         return q, n
 
     def e196_0(self, p: int) -> Any:
@@ -41438,7 +41550,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 724
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -41463,7 +41575,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 725
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -41488,7 +41600,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 726
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -41521,7 +41633,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 727
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -41556,7 +41668,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 728
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -41591,7 +41703,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 729
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -41626,7 +41738,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 730
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -41659,7 +41771,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 731
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -41732,7 +41844,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 732
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -41753,7 +41865,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 733
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -41785,7 +41897,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 731
+                    n.rule = 734
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41807,7 +41919,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 732
+                n.rule = 735
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -41894,14 +42006,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 733
+            n.rule = 736
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 734
+        n.rule = 737
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -41922,7 +42034,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 738
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -41974,7 +42086,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 739
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -42032,7 +42144,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 740
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -42064,7 +42176,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 738
+                    n.rule = 741
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42119,7 +42231,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 739
+                    n.rule = 742
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42134,13 +42246,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 740
+                    n.rule = 743
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 744
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42200,13 +42312,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 743
+                    n.rule = 746
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42247,7 +42359,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 744
+                    n.rule = 747
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42278,13 +42390,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 745
+                    n.rule = 748
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 743
+                    n.rule = 746
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42327,7 +42439,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42386,7 +42498,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 747
+                    n.rule = 750
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42445,7 +42557,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 748
+                    n.rule = 751
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42546,7 +42658,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 749
+                    n.rule = 752
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42574,7 +42686,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 750
+                    n.rule = 753
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42602,7 +42714,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 754
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -42623,7 +42735,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 755
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -42644,7 +42756,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 756
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -42665,7 +42777,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 757
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -42686,7 +42798,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 758
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -42707,7 +42819,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 759
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -42728,7 +42840,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 760
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -42749,7 +42861,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 761
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -42828,7 +42940,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 762
         return p, n
 
     def e228_0(self, p: int) -> Any:
@@ -42849,7 +42961,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 763
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -42870,7 +42982,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 764
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -42903,7 +43015,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 765
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42924,7 +43036,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 765
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42949,7 +43061,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 766
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -42970,7 +43082,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 767
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -43032,7 +43144,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 768
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43128,7 +43240,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 766
+                    n.rule = 769
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43203,7 +43315,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 770
         return q, n
 
     def e234_1(self, p: int) -> Any:
@@ -44058,18 +44170,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 768
+                    n.rule = 771
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 769
+                    n.rule = 772
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44124,18 +44236,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 771
+                    n.rule = 774
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 772
+                    n.rule = 775
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44162,18 +44274,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 773
+                    n.rule = 776
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 774
+                    n.rule = 777
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44214,18 +44326,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 775
+                    n.rule = 778
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 776
+                    n.rule = 779
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44252,18 +44364,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 777
+                    n.rule = 780
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 778
+                    n.rule = 781
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44290,7 +44402,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 779
+                    n.rule = 782
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44321,12 +44433,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 780
+                    n.rule = 783
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44367,7 +44479,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 781
+                    n.rule = 784
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44397,7 +44509,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 782
+                        n.rule = 785
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -44406,12 +44518,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 783
+                    n.rule = 786
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44455,18 +44567,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 784
+                    n.rule = 787
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 785
+                    n.rule = 788
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44535,18 +44647,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 786
+                    n.rule = 789
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 787
+                    n.rule = 790
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44615,18 +44727,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 788
+                    n.rule = 791
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 789
+                    n.rule = 792
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44681,7 +44793,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 790
+                    n.rule = 793
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -44794,12 +44906,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 791
+                    n.rule = 794
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44849,7 +44961,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 792
+                    n.rule = 795
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -44887,7 +44999,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 793
+                        n.rule = 796
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -44896,12 +45008,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 794
+                    n.rule = 797
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44965,18 +45077,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 795
+                    n.rule = 798
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 796
+                    n.rule = 799
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 770
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45001,7 +45113,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 800
         return q, n
 
     def e236_0(self, p: int) -> Any:
@@ -45022,7 +45134,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 801
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -45047,7 +45159,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 799
+        n.rule = 802
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -45176,7 +45288,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 803
         return q, n
 
     def e240_1(self, p: int) -> Any:
@@ -46825,7 +46937,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 804
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -46846,7 +46958,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 805
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -46867,7 +46979,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 806
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -46888,7 +47000,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 807
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -46909,7 +47021,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 808
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -46930,7 +47042,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 809
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47193,7 +47305,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 632
         return q, n
 
     def e265_1(self, p: int) -> Any:
@@ -47214,7 +47326,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 633
         return q, n
 
     def e266_1(self, p: int) -> Any:
@@ -47235,7 +47347,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 634
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -47256,7 +47368,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 635
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -47291,7 +47403,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 633
+        n.rule = 636
         return p, n
 
     def e269_1(self, p: int) -> Any:
@@ -47524,7 +47636,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 637
         return p, n
 
     def e273_1(self, p: int) -> Any:
@@ -47545,7 +47657,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 638
         return q, n
 
     def e274_1(self, p: int) -> Any:
@@ -47566,7 +47678,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 639
         return q, n
 
     def e275_1(self, p: int) -> Any:
@@ -47601,7 +47713,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 724
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -47626,7 +47738,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 725
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -47651,7 +47763,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 726
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -47684,7 +47796,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 727
         return p, n
 
     def e279_1(self, p: int) -> Any:
@@ -47719,7 +47831,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 728
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -47754,7 +47866,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 729
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -47789,7 +47901,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 730
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -47822,7 +47934,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 731
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -47895,7 +48007,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 732
         return p, n
 
 
@@ -48127,6 +48239,7 @@ CLASSES: dict[str, type[Model]] = {
     'PutFromHandEffect': _model_class('PutFromHandEffect', (('filter', True, '1'), ('battlefield', True, '1')), {'filter': None, 'battlefield': ''}, ()),
     'PutIntoZoneEffect': _model_class('PutIntoZoneEffect', (('target', True, '1'),), {'target': None}, ()),
     'PutOnLibraryEffect': _model_class('PutOnLibraryEffect', (('target', True, '1'), ('source', True, '1'), ('top', True, '1'), ('bottom', True, '1')), {'target': None, 'source': None, 'top': '', 'bottom': ''}, ()),
+    'PutStickerEffect': _model_class('PutStickerEffect', (('sticker', True, '1'), ('target', True, '1')), {'sticker': '', 'target': None}, ()),
     'QualityArg': _model_class('QualityArg', (('quality', True, '1'),), {'quality': None}, ()),
     'QualityRef': _model_class('QualityRef', (('word', True, '1'), ('param', True, '1')), {'word': None, 'param': None}, ()),
     'RandomizeStep': _model_class('RandomizeStep', (('randomize', True, '1'),), {'randomize': ''}, ()),
@@ -48413,99 +48526,100 @@ _C437 = CLASSES['SearchEffect']
 _C441 = CLASSES['CounterSpellEffect']
 _C443 = CLASSES['ShuffleEffect']
 _C447 = CLASSES['MillEffect']
-_C450 = CLASSES['PutFromHandEffect']
-_C454 = CLASSES['PutCountersEffect']
-_C457 = CLASSES['PutOnLibraryEffect']
-_C459 = CLASSES['PutIntoZoneEffect']
-_C465 = CLASSES['ExileEffect']
-_C467 = CLASSES['ExileTopEffect']
-_C469 = CLASSES['RegenerateEffect']
-_C473 = CLASSES['PlayerSacrificesEffect']
-_C476 = CLASSES['SacrificeEffect']
-_C478 = CLASSES['UntapEffect']
-_C480 = CLASSES['TapOrUntapEffect']
-_C482 = CLASSES['TapEffect']
-_C486 = CLASSES['RemoveCountersEffect']
-_C488 = CLASSES['DelayedEffect']
-_C490 = CLASSES['PreventEffect']
-_C492 = CLASSES['CastThisEffect']
-_C494 = CLASSES['CopySpellEffect']
-_C495 = CLASSES['NoRegenEffect']
-_C498 = CLASSES['PhaseOutEffect']
-_C501 = CLASSES['NoUntapEffect']
-_C504 = CLASSES['ContinuousEffect']
-_C506 = CLASSES['PlayerRef']
-_C513 = CLASSES['AnyNumberTargets']
-_C515 = CLASSES['AnyTarget']
-_C518 = CLASSES['UpToTargets']
-_C520 = CLASSES['EachPlayers']
-_C522 = CLASSES['ThatRef']
-_C524 = CLASSES['EnchantedRef']
-_C529 = CLASSES['BeginningTrigger']
-_C533 = CLASSES['LastCounterTrigger']
-_C537 = CLASSES['BatchAttackTrigger']
-_C539 = CLASSES['ThisTrigger']
-_C543 = CLASSES['CastTrigger']
-_C546 = CLASSES['YoursTrigger']
-_C559 = CLASSES['ZonePlace']
-_C563 = CLASSES['PTChange']
-_C566 = CLASSES['CantAttackOrBlock']
-_C568 = CLASSES['CantAttack']
-_C570 = CLASSES['CantBlock']
-_C572 = CLASSES['CantBeBlockedByFewer']
-_C573 = CLASSES['CantBeBlockedExcept']
-_C574 = CLASSES['CanBlockOnly']
-_C576 = CLASSES['CantBeTargetedBy']
-_C577 = CLASSES['CantBeTargeted']
-_C579 = CLASSES['CantBeDestroyed']
-_C581 = CLASSES['CantPhaseOut']
-_C583 = CLASSES['PhasesEachUntap']
-_C585 = CLASSES['GainsAbility']
-_C588 = CLASSES['HasKeywordAtManaCost']
-_C589 = CLASSES['HasKeywords']
-_C590 = CLASSES['LosesKeywords']
-_C593 = CLASSES['CombatDamageSteps']
-_C595 = CLASSES['AssignsExcess']
-_C597 = CLASSES['AttacksUntapped']
-_C599 = CLASSES['DoesntUntap']
-_C601 = CLASSES['DamageGainsLife']
-_C603 = CLASSES['DamageIsLethal']
-_C605 = CLASSES['CantBeBlockedBy']
-_C607 = CLASSES['CantBeAttachedBy']
-_C609 = CLASSES['PreventDamageFrom']
-_C611 = CLASSES['AttacksDespite']
-_C613 = CLASSES['MaxBlockers']
-_C615 = CLASSES['AttacksEachCombat']
-_C617 = CLASSES['BlocksEachCombat']
-_C619 = CLASSES['CantBeBlocked']
-_C621 = CLASSES['IsColor']
-_C655 = CLASSES['Duration']
-_C658 = CLASSES['TargetObject']
-_C660 = CLASSES['FromGraveyard']
-_C666 = CLASSES['OntoBattlefield']
-_C669 = CLASSES['IntoHand']
-_C671 = CLASSES['IntoGraveyard']
-_C674 = CLASSES['CostValue']
-_C694 = CLASSES['BackRef']
-_C696 = CLASSES['TargetPlayer']
-_C700 = CLASSES['EachObjects']
-_C713 = CLASSES['QualityRef']
-_C734 = CLASSES['PerTime']
-_C740 = CLASSES['PerObject']
-_C743 = CLASSES['PowerOf']
-_C769 = CLASSES['EntersEvent']
-_C772 = CLASSES['LeavesEvent']
-_C774 = CLASSES['DiesEvent']
-_C776 = CLASSES['AttacksAloneEvent']
-_C778 = CLASSES['AttacksEvent']
-_C780 = CLASSES['BlocksEvent']
-_C783 = CLASSES['BlockedEvent']
-_C785 = CLASSES['PhasesEvent']
-_C787 = CLASSES['TurnedUpEvent']
-_C789 = CLASSES['ExiledThisWayEvent']
-_C791 = CLASSES['TargetedEvent']
-_C794 = CLASSES['DealsDamageEvent']
-_C796 = CLASSES['DealtDamageEvent']
+_C450 = CLASSES['PutStickerEffect']
+_C453 = CLASSES['PutFromHandEffect']
+_C457 = CLASSES['PutCountersEffect']
+_C460 = CLASSES['PutOnLibraryEffect']
+_C462 = CLASSES['PutIntoZoneEffect']
+_C468 = CLASSES['ExileEffect']
+_C470 = CLASSES['ExileTopEffect']
+_C472 = CLASSES['RegenerateEffect']
+_C476 = CLASSES['PlayerSacrificesEffect']
+_C479 = CLASSES['SacrificeEffect']
+_C481 = CLASSES['UntapEffect']
+_C483 = CLASSES['TapOrUntapEffect']
+_C485 = CLASSES['TapEffect']
+_C489 = CLASSES['RemoveCountersEffect']
+_C491 = CLASSES['DelayedEffect']
+_C493 = CLASSES['PreventEffect']
+_C495 = CLASSES['CastThisEffect']
+_C497 = CLASSES['CopySpellEffect']
+_C498 = CLASSES['NoRegenEffect']
+_C501 = CLASSES['PhaseOutEffect']
+_C504 = CLASSES['NoUntapEffect']
+_C507 = CLASSES['ContinuousEffect']
+_C509 = CLASSES['PlayerRef']
+_C516 = CLASSES['AnyNumberTargets']
+_C518 = CLASSES['AnyTarget']
+_C521 = CLASSES['UpToTargets']
+_C523 = CLASSES['EachPlayers']
+_C525 = CLASSES['ThatRef']
+_C527 = CLASSES['EnchantedRef']
+_C532 = CLASSES['BeginningTrigger']
+_C536 = CLASSES['LastCounterTrigger']
+_C540 = CLASSES['BatchAttackTrigger']
+_C542 = CLASSES['ThisTrigger']
+_C546 = CLASSES['CastTrigger']
+_C549 = CLASSES['YoursTrigger']
+_C562 = CLASSES['ZonePlace']
+_C566 = CLASSES['PTChange']
+_C569 = CLASSES['CantAttackOrBlock']
+_C571 = CLASSES['CantAttack']
+_C573 = CLASSES['CantBlock']
+_C575 = CLASSES['CantBeBlockedByFewer']
+_C576 = CLASSES['CantBeBlockedExcept']
+_C577 = CLASSES['CanBlockOnly']
+_C579 = CLASSES['CantBeTargetedBy']
+_C580 = CLASSES['CantBeTargeted']
+_C582 = CLASSES['CantBeDestroyed']
+_C584 = CLASSES['CantPhaseOut']
+_C586 = CLASSES['PhasesEachUntap']
+_C588 = CLASSES['GainsAbility']
+_C591 = CLASSES['HasKeywordAtManaCost']
+_C592 = CLASSES['HasKeywords']
+_C593 = CLASSES['LosesKeywords']
+_C596 = CLASSES['CombatDamageSteps']
+_C598 = CLASSES['AssignsExcess']
+_C600 = CLASSES['AttacksUntapped']
+_C602 = CLASSES['DoesntUntap']
+_C604 = CLASSES['DamageGainsLife']
+_C606 = CLASSES['DamageIsLethal']
+_C608 = CLASSES['CantBeBlockedBy']
+_C610 = CLASSES['CantBeAttachedBy']
+_C612 = CLASSES['PreventDamageFrom']
+_C614 = CLASSES['AttacksDespite']
+_C616 = CLASSES['MaxBlockers']
+_C618 = CLASSES['AttacksEachCombat']
+_C620 = CLASSES['BlocksEachCombat']
+_C622 = CLASSES['CantBeBlocked']
+_C624 = CLASSES['IsColor']
+_C658 = CLASSES['Duration']
+_C661 = CLASSES['TargetObject']
+_C663 = CLASSES['FromGraveyard']
+_C669 = CLASSES['OntoBattlefield']
+_C672 = CLASSES['IntoHand']
+_C674 = CLASSES['IntoGraveyard']
+_C677 = CLASSES['CostValue']
+_C697 = CLASSES['BackRef']
+_C699 = CLASSES['TargetPlayer']
+_C703 = CLASSES['EachObjects']
+_C716 = CLASSES['QualityRef']
+_C737 = CLASSES['PerTime']
+_C743 = CLASSES['PerObject']
+_C746 = CLASSES['PowerOf']
+_C772 = CLASSES['EntersEvent']
+_C775 = CLASSES['LeavesEvent']
+_C777 = CLASSES['DiesEvent']
+_C779 = CLASSES['AttacksAloneEvent']
+_C781 = CLASSES['AttacksEvent']
+_C783 = CLASSES['BlocksEvent']
+_C786 = CLASSES['BlockedEvent']
+_C788 = CLASSES['PhasesEvent']
+_C790 = CLASSES['TurnedUpEvent']
+_C792 = CLASSES['ExiledThisWayEvent']
+_C794 = CLASSES['TargetedEvent']
+_C797 = CLASSES['DealsDamageEvent']
+_C799 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51952,8 +52066,8 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 559:
-                    values.append(_b559(x, inst, lim, made))
+                elif x.rule == 562:
+                    values.append(_b562(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 365:  # spells
@@ -52449,7 +52563,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 564 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 567 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52486,13 +52600,13 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # other
+        if r == 632:  # other
             d['other'] = True
-        elif r == 630:  # another
+        elif r == 633:  # another
             d['another'] = True
-        elif r == 631:  # facedown
+        elif r == 634:  # facedown
             d['facedown'] = True
-        elif r == 632:  # faceup
+        elif r == 635:  # faceup
             d['faceup'] = True
         elif r == 378:  # exiled
             d['exiled'] = True
@@ -52511,17 +52625,17 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 633:  # states
+        elif r == 636:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 721:  # nons
+        elif r == 724:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 722:  # colors
+        elif r == 725:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52529,7 +52643,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 723:  # supertypes
+        elif r == 726:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52537,32 +52651,32 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 724:  # multis
+        elif r == 727:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 725:  # types
+        elif r == 728:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # subtypes
+        elif r == 729:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # ortypes
+        elif r == 730:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # andor
+        elif r == 731:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # ortypes
+        elif r == 732:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52605,7 +52719,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 634:  # keywords
+        elif r == 637:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52648,9 +52762,9 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 635:  # blocked_by_this
+        elif r == 638:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 636:  # attacking_you
+        elif r == 639:  # attacking_you
             d['attacking_you'] = True
         elif r == 277:  # name
             x = c[0]
@@ -52770,9 +52884,9 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 294:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
-        elif r == 509:  # options
+        elif r == 512:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -52824,7 +52938,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 298:  # extra
             x = c[0]
@@ -52864,11 +52978,11 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 300:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 301:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52911,11 +53025,11 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 304:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 305:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52954,7 +53068,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 307:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 308:  # amount
             x = c[0]
@@ -52994,7 +53108,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 311:  # amount
             x = c[0]
@@ -53070,7 +53184,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 315:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53109,18 +53223,18 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 317:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 525:  # count
+        elif r == 528:  # count
             x = c[0]
             value = _b126(x, inst, lim, made)
             d['count'] = value
         elif r == 318:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53192,7 +53306,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 322:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53235,7 +53349,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53274,14 +53388,14 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 327:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 328:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53360,7 +53474,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 333:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53371,7 +53485,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 335:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53418,14 +53532,14 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 339:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 340:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53462,7 +53576,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # parts
+        if r == 529:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53471,7 +53585,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53624,7 +53738,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 353:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53642,7 +53756,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 547:  # sentences
+        elif r == 550:  # sentences
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53678,9 +53792,9 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # special
+        if r == 551:  # special
             d['special'] = True
-        elif r == 549:  # fromhand
+        elif r == 552:  # fromhand
             d['fromhand'] = True
         elif r == 357:  # param
             x = c[0]
@@ -53691,11 +53805,11 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 550:  # cost
+        elif r == 553:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 551:  # param
+        elif r == 554:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -53708,11 +53822,11 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 552:  # sentences
+        elif r == 555:  # sentences
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 553:  # restriction
+        elif r == 556:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -53721,19 +53835,19 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 554:  # once
+        elif r == 557:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 555:  # sorcery
+        elif r == 558:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 556:  # castable
+        elif r == 559:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -53771,9 +53885,9 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # both
+        if r == 709:  # both
             d['both'] = True
-        elif r == 557:  # which
+        elif r == 560:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -53966,35 +54080,35 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 622:  # this
+        elif r == 625:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 623:  # enchanted
+        elif r == 626:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 624:  # host
+        elif r == 627:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 625:  # equipped
+        elif r == 628:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 626:  # host
+        elif r == 629:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 627:  # affected
+        elif r == 630:  # affected
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['affected'] = value
-        elif r == 628:  # parts
+        elif r == 631:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54003,7 +54117,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 564 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 567 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54109,7 +54223,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b126(x, inst, lim, made)
             d['amount'] = value
-        elif r == 730:  # evenly
+        elif r == 733:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54143,37 +54257,37 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # named
+        if r == 640:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 638:  # amount
+        elif r == 641:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b126(x, inst, lim, made)
             d['amount'] = value
-        elif r == 639:  # equal
+        elif r == 642:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 731:  # power
+        elif r == 734:  # power
             x = c[0]
-            value = _b743(x, inst, lim, made)
+            value = _b746(x, inst, lim, made)
             d['power'] = value
-        elif r == 732:  # amount
+        elif r == 735:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b126(x, inst, lim, made)
             d['amount'] = value
-        elif r == 640:  # you
+        elif r == 643:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 641:  # target
+        elif r == 644:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54182,7 +54296,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54221,7 +54335,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 402:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54262,7 +54376,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 405:  # amount
             x = c[0]
@@ -54302,7 +54416,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 407:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54343,7 +54457,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b126(x, inst, lim, made)
             d['count'] = value
-        elif r == 642:  # tapped
+        elif r == 645:  # tapped
             d['tapped'] = True
         elif r == 410:  # power
             x = c[0]
@@ -54353,7 +54467,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 643:  # colors
+        elif r == 646:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54361,17 +54475,17 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 644:  # subtypes
+        elif r == 647:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 645:  # types
+        elif r == 648:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 646:  # keywords
+        elif r == 649:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54391,17 +54505,17 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 647:  # per
+        elif r == 650:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b137(x, inst, lim, made)
             d['per'] = value
-        elif r == 648:  # pertime
+        elif r == 651:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b734(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54435,9 +54549,9 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # anycolor
+        if r == 738:  # anycolor
             d['anycolor'] = True
-        elif r == 736:  # choices
+        elif r == 739:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54447,15 +54561,15 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 649:  # last
+        elif r == 652:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 650:  # mana
+        elif r == 653:  # mana
             x = c[0]
             value = _b107(x, inst, lim, made)
             d['mana'] = value
-        elif r == 799:  # alts
+        elif r == 802:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b107(x, inst, lim, made))
@@ -54495,9 +54609,9 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
-        elif r == 651:  # third
+        elif r == 654:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -54505,13 +54619,13 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b126(x, inst, lim, made)
             d['amount'] = value
-        elif r == 737:  # random
+        elif r == 740:  # random
             d['random'] = True
-        elif r == 652:  # per
+        elif r == 655:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b734(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54549,27 +54663,27 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
-        elif r == 653:  # amount
+        elif r == 656:  # amount
             x = c[0]
             value = _b126(x, inst, lim, made)
             d['amount'] = value
-        elif r == 738:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b734(x, inst, lim, made)
-            d['per'] = value
         elif r == 741:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b740(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['per'] = value
-        elif r == 654:  # equal
+        elif r == 744:  # per
             x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
             value = _b743(x, inst, lim, made)
+            d['per'] = value
+        elif r == 657:  # equal
+            x = c[0]
+            value = _b746(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54605,7 +54719,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 420:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54614,7 +54728,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b655(x, inst, lim, made)
+            value = _b658(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -54650,12 +54764,12 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 423:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 656:  # yours
+        elif r == 659:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54693,21 +54807,21 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 425:  # target
             x = c[0]
-            value = _b658(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['target'] = value
         elif r == 426:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['source'] = value
-        elif r == 753:  # hand
+        elif r == 756:  # hand
             d['hand'] = True
-        elif r == 661:  # battlefield
+        elif r == 664:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 754:  # mine
+        elif r == 757:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -54743,20 +54857,20 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 428:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 662:  # fromgy
+        elif r == 665:  # fromgy
             d['fromgy'] = True
-        elif r == 755:  # choice
+        elif r == 758:  # choice
             d['choice'] = True
-        elif r == 756:  # facedown
+        elif r == 759:  # facedown
             d['facedown'] = True
-        elif r == 757:  # mine
+        elif r == 760:  # mine
             d['mine'] = True
-        elif r == 758:  # owners
+        elif r == 761:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -54832,9 +54946,9 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 433:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
-        elif r == 663:  # upto
+        elif r == 666:  # upto
             d['upto'] = True
         elif r == 434:  # count
             x = c[0]
@@ -54844,24 +54958,24 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 759:  # alts
+        elif r == 762:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b278(x, inst, lim, made))
-        elif r == 664:  # reveal
+        elif r == 667:  # reveal
             d['reveal'] = True
-        elif r == 760:  # thatcard
+        elif r == 763:  # thatcard
             d['thatcard'] = True
-        elif r == 761:  # thosecards
+        elif r == 764:  # thosecards
             d['thosecards'] = True
         elif r == 436:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 667 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 670 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 672:  # tapped
+        elif r == 675:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -54897,7 +55011,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 438:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54906,7 +55020,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b674(x, inst, lim, made)
+            value = _b677(x, inst, lim, made)
             d['unless'] = value
         elif r == 440:  # per
             x = c[0]
@@ -54948,7 +55062,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 442:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54990,11 +55104,11 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 445:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         elif r == 446:  # owner
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -55005,7 +55119,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55021,6 +55135,49 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C450()
+    d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 448:  # sticker
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['sticker'] = value
+        elif r == 449:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C453()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55028,11 +55185,11 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # filter
+        if r == 451:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 449:  # battlefield
+        elif r == 452:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55044,7 +55201,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55060,7 +55217,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C457()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55068,17 +55225,17 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # amount
+        if r == 454:  # amount
             x = c[0]
             value = _b126(x, inst, lim, made)
             d['amount'] = value
-        elif r == 452:  # counter
+        elif r == 455:  # counter
             x = c[0]
             value = _b137(x, inst, lim, made)
             d['counter'] = value
-        elif r == 453:  # target
+        elif r == 456:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55091,7 +55248,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55107,7 +55264,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C460()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55115,24 +55272,24 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # target
+        if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 456:  # source
+        elif r == 459:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['source'] = value
-        elif r == 676:  # top
+        elif r == 679:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 677:  # bottom
+        elif r == 680:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55144,7 +55301,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55160,7 +55317,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C462()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55168,9 +55325,9 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55183,7 +55340,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55199,7 +55356,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C468()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55207,36 +55364,36 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # target
+        if r == 463:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 461:  # source
+        elif r == 464:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['source'] = value
-        elif r == 462:  # amount
+        elif r == 465:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b126(x, inst, lim, made)
             d['amount'] = value
-        elif r == 463:  # counter
+        elif r == 466:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b137(x, inst, lim, made)
             d['counter'] = value
-        elif r == 464:  # also
+        elif r == 467:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55249,7 +55406,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55265,7 +55422,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C470()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55273,9 +55430,9 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # player
+        if r == 469:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55285,7 +55442,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55301,7 +55458,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C472()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55309,9 +55466,9 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # target
+        if r == 471:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55324,7 +55481,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55340,7 +55497,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C476()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55348,17 +55505,17 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # player
+        if r == 473:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
-        elif r == 471:  # amount
+        elif r == 474:  # amount
             x = c[0]
             value = _b126(x, inst, lim, made)
             d['amount'] = value
-        elif r == 472:  # filter
+        elif r == 475:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
@@ -55370,7 +55527,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55386,7 +55543,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55394,18 +55551,18 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # unless
+        elif r == 478:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b674(x, inst, lim, made)
+            value = _b677(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -55415,7 +55572,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55431,7 +55588,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C481()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55439,9 +55596,9 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # target
+        if r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55454,7 +55611,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55470,7 +55627,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55478,9 +55635,9 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55493,7 +55650,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55509,7 +55666,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55517,9 +55674,9 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # target
+        if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55532,7 +55689,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55548,7 +55705,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C489()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55556,17 +55713,17 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # amount
+        if r == 486:  # amount
             x = c[0]
             value = _b126(x, inst, lim, made)
             d['amount'] = value
-        elif r == 484:  # counter
+        elif r == 487:  # counter
             x = c[0]
             value = _b137(x, inst, lim, made)
             d['counter'] = value
-        elif r == 485:  # target
+        elif r == 488:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55579,7 +55736,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55595,7 +55752,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C491()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55603,18 +55760,18 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # step
+        if r == 681:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 765 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 679:  # endcombat
+        elif r == 682:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 487:  # effect
+        elif r == 490:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55629,7 +55786,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55645,7 +55802,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C493()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55653,15 +55810,15 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # amount
+        if r == 492:  # amount
             x = c[0]
             value = _b126(x, inst, lim, made)
             d['amount'] = value
-        elif r == 763:  # you
+        elif r == 766:  # you
             d['you'] = True
-        elif r == 680:  # target
+        elif r == 683:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55674,7 +55831,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55690,7 +55847,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C495()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55698,18 +55855,18 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # target
+        if r == 494:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 681:  # label
+        elif r == 684:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 682:  # free
+        elif r == 685:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -55721,7 +55878,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55737,7 +55894,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55745,14 +55902,14 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 493:  # target
+        if r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 683:  # newtargets
+        elif r == 686:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -55762,7 +55919,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55778,7 +55935,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C498()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55786,18 +55943,18 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # thatnoun
+        if r == 687:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 685:  # target
+        elif r == 688:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # thisturn
+        elif r == 689:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -55807,7 +55964,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55823,7 +55980,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55831,14 +55988,14 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 497:  # phaseout
+        elif r == 500:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -55850,7 +56007,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55866,7 +56023,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C504()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55874,14 +56031,14 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 500:  # nountap
+        elif r == 503:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -55893,7 +56050,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55909,7 +56066,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C507()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55917,30 +56074,30 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # lead
+        if r == 505:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b655(x, inst, lim, made)
+            value = _b658(x, inst, lim, made)
             d['lead'] = value
-        elif r == 687:  # target
+        elif r == 690:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 688:  # also
+        elif r == 691:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['also'] = value
-        elif r == 689:  # group
+        elif r == 692:  # group
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['group'] = value
-        elif r == 690:  # parts
+        elif r == 693:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55949,18 +56106,18 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 564 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 567 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 503:  # duration
+        elif r == 506:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b655(x, inst, lim, made)
+            value = _b658(x, inst, lim, made)
             d['duration'] = value
-        elif r == 691:  # tail
+        elif r == 694:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -55969,7 +56126,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 564 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 567 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55982,7 +56139,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55998,7 +56155,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C509()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56006,13 +56163,13 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # controller
+        if r == 695:  # controller
             d['controller'] = True
-        elif r == 507:  # owner
+        elif r == 510:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 508:  # who
+        elif r == 511:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56024,7 +56181,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56040,7 +56197,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C516()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56048,7 +56205,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # filter
+        if r == 515:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
@@ -56060,7 +56217,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56076,7 +56233,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C518()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56084,7 +56241,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # any
+        if r == 517:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56096,7 +56253,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56112,7 +56269,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C521()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56120,13 +56277,13 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # each
+        if r == 700:  # each
             d['each'] = True
-        elif r == 516:  # count
+        elif r == 519:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 517:  # filter
+        elif r == 520:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
@@ -56138,7 +56295,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56154,7 +56311,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C523()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56162,7 +56319,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # who
+        if r == 522:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56174,7 +56331,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56190,7 +56347,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C525()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56198,7 +56355,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # that
+        if r == 524:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -56210,7 +56367,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56226,7 +56383,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C527()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56234,9 +56391,9 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # equipped
+        if r == 770:  # equipped
             d['equipped'] = True
-        elif r == 523:  # enchanted
+        elif r == 526:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -56248,7 +56405,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56264,7 +56421,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C532()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56272,11 +56429,11 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # whose
+        if r == 530:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 528:  # step
+        elif r == 531:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -56288,7 +56445,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56304,7 +56461,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C536()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56312,11 +56469,11 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # lead
+        if r == 534:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 532:  # counter
+        elif r == 535:  # counter
             x = c[0]
             value = _b137(x, inst, lim, made)
             d['counter'] = value
@@ -56328,7 +56485,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56344,7 +56501,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C540()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56352,15 +56509,15 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # lead
+        if r == 537:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 535:  # subject
+        elif r == 538:  # subject
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['subject'] = value
-        elif r == 536:  # batch
+        elif r == 539:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -56372,7 +56529,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56388,7 +56545,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C542()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56396,13 +56553,13 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # lead
+        if r == 541:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 702:  # creature
+        elif r == 705:  # creature
             d['creature'] = True
-        elif r == 703:  # events
+        elif r == 706:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56411,7 +56568,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 770 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56424,7 +56581,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56440,7 +56597,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C546()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56448,15 +56605,15 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # lead
+        if r == 543:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 541:  # who
+        elif r == 544:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 542:  # spell
+        elif r == 545:  # spell
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['spell'] = value
@@ -56468,7 +56625,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56484,7 +56641,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C549()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56492,17 +56649,17 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # lead
+        if r == 547:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 797:  # thisor
+        elif r == 800:  # thisor
             d['thisor'] = True
-        elif r == 545:  # subject
+        elif r == 548:  # subject
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['subject'] = value
-        elif r == 704:  # events
+        elif r == 707:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56511,12 +56668,12 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 770 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 705:  # undercontrol
+        elif r == 708:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -56526,7 +56683,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56542,7 +56699,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C562()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56550,11 +56707,11 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # command
+        if r == 561:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 560:  # battlefield
+        elif r == 563:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56566,7 +56723,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56582,7 +56739,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C566()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56590,29 +56747,29 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # additional
+        if r == 710:  # additional
             d['additional'] = True
-        elif r == 561:  # power
+        elif r == 564:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 562:  # toughness
+        elif r == 565:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 708:  # per
+        elif r == 711:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b137(x, inst, lim, made)
             d['per'] = value
-        elif r == 709:  # perfilter
+        elif r == 712:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b278(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 798:  # onbf
+        elif r == 801:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56622,7 +56779,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56638,7 +56795,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C569()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56646,7 +56803,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # both
+        if r == 568:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -56658,7 +56815,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56674,7 +56831,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C571()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56682,7 +56839,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # attack
+        if r == 570:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -56694,7 +56851,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56710,7 +56867,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C573()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56718,7 +56875,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # block
+        if r == 572:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -56730,7 +56887,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56746,7 +56903,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C575()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56754,7 +56911,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # count
+        if r == 574:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -56766,7 +56923,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56782,7 +56939,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C576()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56790,7 +56947,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # filters
+        if r == 713:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56810,7 +56967,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56826,7 +56983,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C577()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56834,7 +56991,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # filters
+        if r == 714:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56854,7 +57011,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56870,7 +57027,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C579()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56878,9 +57035,9 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # quality
+        if r == 578:  # quality
             x = c[0]
-            value = _b713(x, inst, lim, made)
+            value = _b716(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56890,7 +57047,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56906,7 +57063,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C580()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56914,7 +57071,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # opponents
+        if r == 718:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56924,7 +57081,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56940,7 +57097,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C582()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56948,7 +57105,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # destroyed
+        if r == 581:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -56960,7 +57117,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56976,7 +57133,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C584()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56984,7 +57141,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # phase
+        if r == 583:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -56996,7 +57153,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57012,7 +57169,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C586()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57020,7 +57177,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # untap
+        if r == 585:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57032,7 +57189,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57048,7 +57205,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C588()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57056,9 +57213,9 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # ability
+        if r == 587:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 719 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57071,7 +57228,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57087,7 +57244,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C591()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57095,14 +57252,14 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # keyword
+        if r == 589:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 587:  # manacost
+        elif r == 590:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57114,7 +57271,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57130,7 +57287,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C592()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57138,53 +57295,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C590()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 718:  # keywords
+        if r == 720:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57207,7 +57318,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57223,6 +57334,52 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C593()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 721:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C596()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57230,11 +57387,11 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # first
+        if r == 594:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 592:  # regular
+        elif r == 595:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57248,7 +57405,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57264,7 +57421,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C598()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57272,7 +57429,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # excess
+        if r == 597:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -57284,7 +57441,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57300,7 +57457,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C600()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57308,7 +57465,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # untapped
+        if r == 599:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -57320,7 +57477,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57336,7 +57493,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C602()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57344,11 +57501,11 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # its
+        if r == 722:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 598:  # untap
+        elif r == 601:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57360,7 +57517,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57376,7 +57533,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C604()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57384,7 +57541,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # gains
+        if r == 603:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -57396,7 +57553,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57412,7 +57569,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C606()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57420,7 +57577,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # lethal
+        if r == 605:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -57432,7 +57589,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57448,7 +57605,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C608()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57456,9 +57613,9 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # quality
+        if r == 607:  # quality
             x = c[0]
-            value = _b713(x, inst, lim, made)
+            value = _b716(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57468,7 +57625,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57484,7 +57641,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C610()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57492,9 +57649,9 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # quality
+        if r == 609:  # quality
             x = c[0]
-            value = _b713(x, inst, lim, made)
+            value = _b716(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57504,7 +57661,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57520,7 +57677,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C612()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57528,9 +57685,9 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # quality
+        if r == 611:  # quality
             x = c[0]
-            value = _b713(x, inst, lim, made)
+            value = _b716(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57540,7 +57697,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57556,7 +57713,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C614()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57564,9 +57721,9 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # thisturn
+        if r == 723:  # thisturn
             d['thisturn'] = True
-        elif r == 610:  # keyword
+        elif r == 613:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57581,7 +57738,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57597,7 +57754,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C616()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57605,7 +57762,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # count
+        if r == 615:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57617,7 +57774,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57633,7 +57790,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C618()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57641,7 +57798,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # attacks
+        if r == 617:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -57653,7 +57810,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57669,7 +57826,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C620()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57677,7 +57834,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # blocks
+        if r == 619:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -57689,7 +57846,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57705,7 +57862,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C622()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57713,7 +57870,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # unblockable
+        if r == 621:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -57725,7 +57882,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57741,7 +57898,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C624()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57749,7 +57906,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # color
+        if r == 623:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57764,7 +57921,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57780,7 +57937,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C658()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57788,23 +57945,23 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # eot
+        if r == 749:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 747:  # next_upkeep
+        elif r == 750:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 748:  # losecontrol
+        elif r == 751:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 749:  # thisturn
+        elif r == 752:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 750:  # thiscombat
+        elif r == 753:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -57816,7 +57973,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57832,7 +57989,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C661()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57840,13 +57997,13 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # another
+        if r == 754:  # another
             d['another'] = True
-        elif r == 657:  # filter
+        elif r == 660:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 752:  # ingy
+        elif r == 755:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57856,7 +58013,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57872,7 +58029,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C663()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57880,7 +58037,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # whose
+        if r == 662:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -57892,7 +58049,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57908,7 +58065,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C669()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57916,7 +58073,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # zone
+        if r == 668:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57928,7 +58085,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57944,7 +58101,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C672()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57952,9 +58109,9 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # player
+        if r == 671:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57964,7 +58121,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57980,7 +58137,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C674()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57988,9 +58145,9 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # player
+        if r == 673:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b509(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58000,7 +58157,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58016,7 +58173,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C677()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58024,11 +58181,11 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # cost
+        if r == 676:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 675:  # param
+        elif r == 678:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58043,7 +58200,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58059,7 +58216,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C697()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58067,9 +58224,9 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # word
+        if r == 696:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58082,7 +58239,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58098,7 +58255,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C699()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58106,11 +58263,11 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # player
+        if r == 698:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 764:  # walker
+        elif r == 767:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58120,7 +58277,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58136,7 +58293,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C703()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58144,33 +58301,33 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # quant
+        if r == 701:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 699:  # filter
+        elif r == 702:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 765:  # attached
+        elif r == 768:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 766:  # samename
+        elif r == 769:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 800:  # ingy
+        elif r == 803:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58180,7 +58337,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58196,7 +58353,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C716()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58204,11 +58361,11 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # word
+        if r == 715:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 714:  # param
+        elif r == 717:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58223,7 +58380,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58239,7 +58396,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C737()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58247,7 +58404,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # word
+        if r == 736:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 291 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58262,7 +58419,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58278,7 +58435,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C743()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58286,13 +58443,13 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # filter
+        if r == 742:  # filter
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['filter'] = value
-        elif r == 805:  # gy
+        elif r == 808:  # gy
             d['gy'] = True
-        elif r == 806:  # bf
+        elif r == 809:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58302,7 +58459,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58318,7 +58475,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C746()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58326,21 +58483,21 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # power
+        if r == 745:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 744:  # power
+        elif r == 747:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 745:  # target
+        elif r == 748:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 514 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58353,7 +58510,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58369,7 +58526,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C769()
+    inst: Any = _C772()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58377,7 +58534,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # enters
+        if r == 771:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58389,7 +58546,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58405,7 +58562,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C775()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58413,7 +58570,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # leaves
+        if r == 774:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58425,7 +58582,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58441,7 +58598,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C777()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58449,7 +58606,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # dies
+        if r == 776:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58461,7 +58618,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58477,7 +58634,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C779()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58485,7 +58642,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # alone
+        if r == 778:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -58497,7 +58654,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58513,7 +58670,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C781()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58521,7 +58678,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # attacks
+        if r == 780:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58533,7 +58690,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58549,7 +58706,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C783()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58557,11 +58714,11 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # blocks
+        if r == 782:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 801:  # acreature
+        elif r == 804:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58571,7 +58728,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58587,7 +58744,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C786()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58595,11 +58752,11 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # blocked
+        if r == 784:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 782:  # filter
+        elif r == 785:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -58613,7 +58770,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58629,7 +58786,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C785()
+    inst: Any = _C788()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58637,7 +58794,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # direction
+        if r == 787:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -58649,7 +58806,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58665,7 +58822,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C790()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58673,7 +58830,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # up
+        if r == 789:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -58685,7 +58842,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58701,7 +58858,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C792()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58709,7 +58866,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # way
+        if r == 791:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -58721,7 +58878,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58737,7 +58894,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C794()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58745,11 +58902,11 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # targeted
+        if r == 793:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 802:  # opponents
+        elif r == 805:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58759,7 +58916,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58775,7 +58932,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C797()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58783,13 +58940,13 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # combat
+        if r == 806:  # combat
             d['combat'] = True
-        elif r == 792:  # deals
+        elif r == 795:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 793:  # recipient
+        elif r == 796:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -58803,7 +58960,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58819,7 +58976,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C799()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58827,9 +58984,9 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # combat
+        if r == 807:  # combat
             d['combat'] = True
-        elif r == 795:  # dealt
+        elif r == 798:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59291,367 +59448,370 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 446 __asgn_plain
     _b447,  # 447 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 CopySpellEffect
-    _b495,  # 495 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 PhaseOutEffect
+    _b497,  # 497 CopySpellEffect
+    _b498,  # 498 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 ContinuousEffect
-    _match_node,  # 505 ActionWord
-    _b506,  # 506 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 509 __asgn_oneormore
-    _match_node,  # 510 BackWord
-    _node,  # 511 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 526 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 BeginningTrigger
-    _node,  # 530 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 ContinuousEffect
+    _match_node,  # 508 ActionWord
+    _b509,  # 509 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 512 __asgn_oneormore
+    _match_node,  # 513 BackWord
+    _node,  # 514 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 529 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 BeginningTrigger
+    _node,  # 533 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 548 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 549 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 PTChange
-    _node,  # 564 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 CantBeBlockedByFewer
-    _b573,  # 573 CantBeBlockedExcept
-    _b574,  # 574 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CantBeTargetedBy
-    _b577,  # 577 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 HasKeywordAtManaCost
-    _b589,  # 589 HasKeywords
-    _b590,  # 590 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 628 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 629 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 630 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 631 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 632 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 633 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 634 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 635 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 636 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 642 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 643 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 644 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 645 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 646 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 OntoBattlefield
-    _node,  # 667 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 672 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 683 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 690 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 691 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 692 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 697 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 699 __asgn_plain
-    _b700,  # 700 EachObjects
-    _node,  # 701 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 703 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 710 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 715 __asgn_optional
-    _node,  # 716 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 717 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 551 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 552 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 PTChange
+    _node,  # 567 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 CantBeBlockedByFewer
+    _b576,  # 576 CantBeBlockedExcept
+    _b577,  # 577 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 CantBeTargetedBy
+    _b580,  # 580 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 HasKeywordAtManaCost
+    _b592,  # 592 HasKeywords
+    _b593,  # 593 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 631 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 632 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 633 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 634 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 635 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 636 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 637 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 638 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 645 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 646 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 647 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 648 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 649 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 OntoBattlefield
+    _node,  # 670 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 693 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 694 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 EachObjects
+    _node,  # 704 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 706 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 707 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 713 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 714 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 715 __asgn_plain
+    _b716,  # 716 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 718 __asgn_optional
+    _node,  # 719 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 736 __asgn_plain
+    _b737,  # 737 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 740 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 742 __asgn_plain
+    _b743,  # 743 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
+    _b746,  # 746 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 756 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 761 __asgn_optional
-    _match_node,  # 762 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 768 __asgn_plain
-    _b769,  # 769 EntersEvent
-    _node,  # 770 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 784 __asgn_plain
-    _b785,  # 785 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 799 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 764 __asgn_optional
+    _match_node,  # 765 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 EntersEvent
+    _node,  # 773 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 802 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 809 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 87, 142, 177, 213, 217, 231, 511, 530, 564, 667, 701, 716, 770])
+_ABSTRACT = frozenset([5, 24, 47, 87, 142, 177, 213, 217, 231, 514, 533, 567, 670, 704, 719, 773])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60104,361 +60264,364 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b447,  # 447 MillEffect
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    _b450,  # 450 PutFromHandEffect
+    _b450,  # 450 PutStickerEffect
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
-    _b454,  # 454 PutCountersEffect
+    _b453,  # 453 PutFromHandEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    _b457,  # 457 PutOnLibraryEffect
+    _b457,  # 457 PutCountersEffect
     None,  # 458 __asgn_plain
-    _b459,  # 459 PutIntoZoneEffect
-    None,  # 460 __asgn_plain
+    None,  # 459 __asgn_plain
+    _b460,  # 460 PutOnLibraryEffect
     None,  # 461 __asgn_plain
-    None,  # 462 __asgn_plain
+    _b462,  # 462 PutIntoZoneEffect
     None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
-    _b465,  # 465 ExileEffect
+    None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
-    _b467,  # 467 ExileTopEffect
-    None,  # 468 __asgn_plain
-    _b469,  # 469 RegenerateEffect
-    None,  # 470 __asgn_plain
+    None,  # 467 __asgn_plain
+    _b468,  # 468 ExileEffect
+    None,  # 469 __asgn_plain
+    _b470,  # 470 ExileTopEffect
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
-    _b473,  # 473 PlayerSacrificesEffect
+    _b472,  # 472 RegenerateEffect
+    None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    _b476,  # 476 SacrificeEffect
+    _b476,  # 476 PlayerSacrificesEffect
     None,  # 477 __asgn_plain
-    _b478,  # 478 UntapEffect
-    None,  # 479 __asgn_plain
-    _b480,  # 480 TapOrUntapEffect
-    None,  # 481 __asgn_plain
-    _b482,  # 482 TapEffect
-    None,  # 483 __asgn_plain
+    None,  # 478 __asgn_plain
+    _b479,  # 479 SacrificeEffect
+    None,  # 480 __asgn_plain
+    _b481,  # 481 UntapEffect
+    None,  # 482 __asgn_plain
+    _b483,  # 483 TapOrUntapEffect
     None,  # 484 __asgn_plain
-    None,  # 485 __asgn_plain
-    _b486,  # 486 RemoveCountersEffect
+    _b485,  # 485 TapEffect
+    None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
-    _b488,  # 488 DelayedEffect
-    None,  # 489 __asgn_plain
-    _b490,  # 490 PreventEffect
-    None,  # 491 __asgn_plain
-    _b492,  # 492 CastThisEffect
-    None,  # 493 __asgn_plain
-    _b494,  # 494 CopySpellEffect
-    _b495,  # 495 NoRegenEffect
+    None,  # 488 __asgn_plain
+    _b489,  # 489 RemoveCountersEffect
+    None,  # 490 __asgn_plain
+    _b491,  # 491 DelayedEffect
+    None,  # 492 __asgn_plain
+    _b493,  # 493 PreventEffect
+    None,  # 494 __asgn_plain
+    _b495,  # 495 CastThisEffect
     None,  # 496 __asgn_plain
-    None,  # 497 __asgn_plain
-    _b498,  # 498 PhaseOutEffect
+    _b497,  # 497 CopySpellEffect
+    _b498,  # 498 NoRegenEffect
     None,  # 499 __asgn_plain
     None,  # 500 __asgn_plain
-    _b501,  # 501 NoUntapEffect
+    _b501,  # 501 PhaseOutEffect
     None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
-    _b504,  # 504 ContinuousEffect
-    None,  # 505 ActionWord
-    _b506,  # 506 PlayerRef
-    None,  # 507 __asgn_plain
-    None,  # 508 __asgn_plain
-    None,  # 509 __asgn_oneormore
-    None,  # 510 BackWord
-    None,  # 511 TargetRef
-    None,  # 512 __asgn_plain
-    _b513,  # 513 AnyNumberTargets
-    None,  # 514 __asgn_plain
-    _b515,  # 515 AnyTarget
-    None,  # 516 __asgn_plain
+    _b504,  # 504 NoUntapEffect
+    None,  # 505 __asgn_plain
+    None,  # 506 __asgn_plain
+    _b507,  # 507 ContinuousEffect
+    None,  # 508 ActionWord
+    _b509,  # 509 PlayerRef
+    None,  # 510 __asgn_plain
+    None,  # 511 __asgn_plain
+    None,  # 512 __asgn_oneormore
+    None,  # 513 BackWord
+    None,  # 514 TargetRef
+    None,  # 515 __asgn_plain
+    _b516,  # 516 AnyNumberTargets
     None,  # 517 __asgn_plain
-    _b518,  # 518 UpToTargets
+    _b518,  # 518 AnyTarget
     None,  # 519 __asgn_plain
-    _b520,  # 520 EachPlayers
-    None,  # 521 __asgn_plain
-    _b522,  # 522 ThatRef
-    None,  # 523 __asgn_plain
-    _b524,  # 524 EnchantedRef
-    None,  # 525 __asgn_plain
-    None,  # 526 __asgn_oneormore
-    None,  # 527 __asgn_plain
+    None,  # 520 __asgn_plain
+    _b521,  # 521 UpToTargets
+    None,  # 522 __asgn_plain
+    _b523,  # 523 EachPlayers
+    None,  # 524 __asgn_plain
+    _b525,  # 525 ThatRef
+    None,  # 526 __asgn_plain
+    _b527,  # 527 EnchantedRef
     None,  # 528 __asgn_plain
-    _b529,  # 529 BeginningTrigger
-    None,  # 530 Trigger
+    None,  # 529 __asgn_oneormore
+    None,  # 530 __asgn_plain
     None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
-    _b533,  # 533 LastCounterTrigger
+    _b532,  # 532 BeginningTrigger
+    None,  # 533 Trigger
     None,  # 534 __asgn_plain
     None,  # 535 __asgn_plain
-    None,  # 536 __asgn_plain
-    _b537,  # 537 BatchAttackTrigger
+    _b536,  # 536 LastCounterTrigger
+    None,  # 537 __asgn_plain
     None,  # 538 __asgn_plain
-    _b539,  # 539 ThisTrigger
-    None,  # 540 __asgn_plain
+    None,  # 539 __asgn_plain
+    _b540,  # 540 BatchAttackTrigger
     None,  # 541 __asgn_plain
-    None,  # 542 __asgn_plain
-    _b543,  # 543 CastTrigger
+    _b542,  # 542 ThisTrigger
+    None,  # 543 __asgn_plain
     None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
-    _b546,  # 546 YoursTrigger
+    _b546,  # 546 CastTrigger
     None,  # 547 __asgn_plain
-    None,  # 548 __asgn_optional
-    None,  # 549 __asgn_optional
+    None,  # 548 __asgn_plain
+    _b549,  # 549 YoursTrigger
     None,  # 550 __asgn_plain
-    None,  # 551 __asgn_plain
-    None,  # 552 __asgn_plain
+    None,  # 551 __asgn_optional
+    None,  # 552 __asgn_optional
     None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
-    _b559,  # 559 ZonePlace
+    None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
-    None,  # 562 __asgn_plain
-    _b563,  # 563 PTChange
-    None,  # 564 StaticPart
+    _b562,  # 562 ZonePlace
+    None,  # 563 __asgn_plain
+    None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    _b566,  # 566 CantAttackOrBlock
-    None,  # 567 __asgn_plain
-    _b568,  # 568 CantAttack
-    None,  # 569 __asgn_plain
-    _b570,  # 570 CantBlock
-    None,  # 571 __asgn_plain
-    _b572,  # 572 CantBeBlockedByFewer
-    _b573,  # 573 CantBeBlockedExcept
-    _b574,  # 574 CanBlockOnly
-    None,  # 575 __asgn_plain
-    _b576,  # 576 CantBeTargetedBy
-    _b577,  # 577 CantBeTargeted
+    _b566,  # 566 PTChange
+    None,  # 567 StaticPart
+    None,  # 568 __asgn_plain
+    _b569,  # 569 CantAttackOrBlock
+    None,  # 570 __asgn_plain
+    _b571,  # 571 CantAttack
+    None,  # 572 __asgn_plain
+    _b573,  # 573 CantBlock
+    None,  # 574 __asgn_plain
+    _b575,  # 575 CantBeBlockedByFewer
+    _b576,  # 576 CantBeBlockedExcept
+    _b577,  # 577 CanBlockOnly
     None,  # 578 __asgn_plain
-    _b579,  # 579 CantBeDestroyed
-    None,  # 580 __asgn_plain
-    _b581,  # 581 CantPhaseOut
-    None,  # 582 __asgn_plain
-    _b583,  # 583 PhasesEachUntap
-    None,  # 584 __asgn_plain
-    _b585,  # 585 GainsAbility
-    None,  # 586 __asgn_plain
+    _b579,  # 579 CantBeTargetedBy
+    _b580,  # 580 CantBeTargeted
+    None,  # 581 __asgn_plain
+    _b582,  # 582 CantBeDestroyed
+    None,  # 583 __asgn_plain
+    _b584,  # 584 CantPhaseOut
+    None,  # 585 __asgn_plain
+    _b586,  # 586 PhasesEachUntap
     None,  # 587 __asgn_plain
-    _b588,  # 588 HasKeywordAtManaCost
-    _b589,  # 589 HasKeywords
-    _b590,  # 590 LosesKeywords
-    None,  # 591 __asgn_plain
-    None,  # 592 __asgn_plain
-    _b593,  # 593 CombatDamageSteps
+    _b588,  # 588 GainsAbility
+    None,  # 589 __asgn_plain
+    None,  # 590 __asgn_plain
+    _b591,  # 591 HasKeywordAtManaCost
+    _b592,  # 592 HasKeywords
+    _b593,  # 593 LosesKeywords
     None,  # 594 __asgn_plain
-    _b595,  # 595 AssignsExcess
-    None,  # 596 __asgn_plain
-    _b597,  # 597 AttacksUntapped
-    None,  # 598 __asgn_plain
-    _b599,  # 599 DoesntUntap
-    None,  # 600 __asgn_plain
-    _b601,  # 601 DamageGainsLife
-    None,  # 602 __asgn_plain
-    _b603,  # 603 DamageIsLethal
-    None,  # 604 __asgn_plain
-    _b605,  # 605 CantBeBlockedBy
-    None,  # 606 __asgn_plain
-    _b607,  # 607 CantBeAttachedBy
-    None,  # 608 __asgn_plain
-    _b609,  # 609 PreventDamageFrom
-    None,  # 610 __asgn_plain
-    _b611,  # 611 AttacksDespite
-    None,  # 612 __asgn_plain
-    _b613,  # 613 MaxBlockers
-    None,  # 614 __asgn_plain
-    _b615,  # 615 AttacksEachCombat
-    None,  # 616 __asgn_plain
-    _b617,  # 617 BlocksEachCombat
-    None,  # 618 __asgn_plain
-    _b619,  # 619 CantBeBlocked
-    None,  # 620 __asgn_plain
-    _b621,  # 621 IsColor
-    None,  # 622 __asgn_plain
+    None,  # 595 __asgn_plain
+    _b596,  # 596 CombatDamageSteps
+    None,  # 597 __asgn_plain
+    _b598,  # 598 AssignsExcess
+    None,  # 599 __asgn_plain
+    _b600,  # 600 AttacksUntapped
+    None,  # 601 __asgn_plain
+    _b602,  # 602 DoesntUntap
+    None,  # 603 __asgn_plain
+    _b604,  # 604 DamageGainsLife
+    None,  # 605 __asgn_plain
+    _b606,  # 606 DamageIsLethal
+    None,  # 607 __asgn_plain
+    _b608,  # 608 CantBeBlockedBy
+    None,  # 609 __asgn_plain
+    _b610,  # 610 CantBeAttachedBy
+    None,  # 611 __asgn_plain
+    _b612,  # 612 PreventDamageFrom
+    None,  # 613 __asgn_plain
+    _b614,  # 614 AttacksDespite
+    None,  # 615 __asgn_plain
+    _b616,  # 616 MaxBlockers
+    None,  # 617 __asgn_plain
+    _b618,  # 618 AttacksEachCombat
+    None,  # 619 __asgn_plain
+    _b620,  # 620 BlocksEachCombat
+    None,  # 621 __asgn_plain
+    _b622,  # 622 CantBeBlocked
     None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
+    _b624,  # 624 IsColor
     None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
     None,  # 627 __asgn_plain
-    None,  # 628 __asgn_oneormore
-    None,  # 629 __asgn_optional
-    None,  # 630 __asgn_optional
-    None,  # 631 __asgn_optional
+    None,  # 628 __asgn_plain
+    None,  # 629 __asgn_plain
+    None,  # 630 __asgn_plain
+    None,  # 631 __asgn_oneormore
     None,  # 632 __asgn_optional
-    None,  # 633 __asgn_oneormore
-    None,  # 634 __asgn_oneormore
+    None,  # 633 __asgn_optional
+    None,  # 634 __asgn_optional
     None,  # 635 __asgn_optional
-    None,  # 636 __asgn_optional
-    None,  # 637 __asgn_plain
-    None,  # 638 __asgn_plain
-    None,  # 639 __asgn_plain
+    None,  # 636 __asgn_oneormore
+    None,  # 637 __asgn_oneormore
+    None,  # 638 __asgn_optional
+    None,  # 639 __asgn_optional
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
-    None,  # 642 __asgn_optional
-    None,  # 643 __asgn_zeroormore
-    None,  # 644 __asgn_zeroormore
-    None,  # 645 __asgn_oneormore
-    None,  # 646 __asgn_oneormore
-    None,  # 647 __asgn_plain
-    None,  # 648 __asgn_plain
-    None,  # 649 __asgn_plain
+    None,  # 642 __asgn_plain
+    None,  # 643 __asgn_plain
+    None,  # 644 __asgn_plain
+    None,  # 645 __asgn_optional
+    None,  # 646 __asgn_zeroormore
+    None,  # 647 __asgn_zeroormore
+    None,  # 648 __asgn_oneormore
+    None,  # 649 __asgn_oneormore
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    _b655,  # 655 Duration
+    None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    _b658,  # 658 TargetObject
+    _b658,  # 658 Duration
     None,  # 659 __asgn_plain
-    _b660,  # 660 FromGraveyard
-    None,  # 661 __asgn_plain
-    None,  # 662 __asgn_optional
-    None,  # 663 __asgn_optional
-    None,  # 664 __asgn_optional
-    None,  # 665 __asgn_plain
-    _b666,  # 666 OntoBattlefield
-    None,  # 667 Destination
+    None,  # 660 __asgn_plain
+    _b661,  # 661 TargetObject
+    None,  # 662 __asgn_plain
+    _b663,  # 663 FromGraveyard
+    None,  # 664 __asgn_plain
+    None,  # 665 __asgn_optional
+    None,  # 666 __asgn_optional
+    None,  # 667 __asgn_optional
     None,  # 668 __asgn_plain
-    _b669,  # 669 IntoHand
-    None,  # 670 __asgn_plain
-    _b671,  # 671 IntoGraveyard
-    None,  # 672 __asgn_optional
+    _b669,  # 669 OntoBattlefield
+    None,  # 670 Destination
+    None,  # 671 __asgn_plain
+    _b672,  # 672 IntoHand
     None,  # 673 __asgn_plain
-    _b674,  # 674 CostValue
-    None,  # 675 __asgn_plain
+    _b674,  # 674 IntoGraveyard
+    None,  # 675 __asgn_optional
     None,  # 676 __asgn_plain
-    None,  # 677 __asgn_plain
+    _b677,  # 677 CostValue
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    None,  # 683 __asgn_optional
+    None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_optional
     None,  # 687 __asgn_plain
     None,  # 688 __asgn_plain
-    None,  # 689 __asgn_plain
-    None,  # 690 __asgn_oneormore
-    None,  # 691 __asgn_oneormore
-    None,  # 692 __asgn_optional
-    None,  # 693 __asgn_plain
-    _b694,  # 694 BackRef
-    None,  # 695 __asgn_plain
-    _b696,  # 696 TargetPlayer
-    None,  # 697 __asgn_optional
+    None,  # 689 __asgn_optional
+    None,  # 690 __asgn_plain
+    None,  # 691 __asgn_plain
+    None,  # 692 __asgn_plain
+    None,  # 693 __asgn_oneormore
+    None,  # 694 __asgn_oneormore
+    None,  # 695 __asgn_optional
+    None,  # 696 __asgn_plain
+    _b697,  # 697 BackRef
     None,  # 698 __asgn_plain
-    None,  # 699 __asgn_plain
-    _b700,  # 700 EachObjects
-    None,  # 701 KeywordCostPart
-    None,  # 702 __asgn_optional
-    None,  # 703 __asgn_oneormore
-    None,  # 704 __asgn_oneormore
+    _b699,  # 699 TargetPlayer
+    None,  # 700 __asgn_optional
+    None,  # 701 __asgn_plain
+    None,  # 702 __asgn_plain
+    _b703,  # 703 EachObjects
+    None,  # 704 KeywordCostPart
     None,  # 705 __asgn_optional
-    None,  # 706 __asgn_optional
-    None,  # 707 __asgn_optional
-    None,  # 708 __asgn_plain
-    None,  # 709 __asgn_plain
-    None,  # 710 __asgn_oneormore
-    None,  # 711 __asgn_oneormore
+    None,  # 706 __asgn_oneormore
+    None,  # 707 __asgn_oneormore
+    None,  # 708 __asgn_optional
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_optional
+    None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    _b713,  # 713 QualityRef
-    None,  # 714 __asgn_plain
-    None,  # 715 __asgn_optional
-    None,  # 716 GrantedAbility
-    None,  # 717 __asgn_oneormore
-    None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_plain
-    None,  # 720 __asgn_optional
+    None,  # 713 __asgn_oneormore
+    None,  # 714 __asgn_oneormore
+    None,  # 715 __asgn_plain
+    _b716,  # 716 QualityRef
+    None,  # 717 __asgn_plain
+    None,  # 718 __asgn_optional
+    None,  # 719 GrantedAbility
+    None,  # 720 __asgn_oneormore
     None,  # 721 __asgn_oneormore
-    None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_oneormore
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_optional
     None,  # 724 __asgn_oneormore
     None,  # 725 __asgn_oneormore
     None,  # 726 __asgn_oneormore
     None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_optional
-    None,  # 731 __asgn_plain
-    None,  # 732 __asgn_plain
-    None,  # 733 __asgn_plain
-    _b734,  # 734 PerTime
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_optional
-    None,  # 738 __asgn_plain
-    None,  # 739 __asgn_plain
-    _b740,  # 740 PerObject
+    None,  # 730 __asgn_oneormore
+    None,  # 731 __asgn_oneormore
+    None,  # 732 __asgn_oneormore
+    None,  # 733 __asgn_optional
+    None,  # 734 __asgn_plain
+    None,  # 735 __asgn_plain
+    None,  # 736 __asgn_plain
+    _b737,  # 737 PerTime
+    None,  # 738 __asgn_optional
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_optional
     None,  # 741 __asgn_plain
     None,  # 742 __asgn_plain
-    _b743,  # 743 PowerOf
+    _b743,  # 743 PerObject
     None,  # 744 __asgn_plain
     None,  # 745 __asgn_plain
-    None,  # 746 __asgn_plain
+    _b746,  # 746 PowerOf
     None,  # 747 __asgn_plain
     None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
-    None,  # 751 __asgn_optional
-    None,  # 752 __asgn_optional
-    None,  # 753 __asgn_optional
+    None,  # 751 __asgn_plain
+    None,  # 752 __asgn_plain
+    None,  # 753 __asgn_plain
     None,  # 754 __asgn_optional
     None,  # 755 __asgn_optional
     None,  # 756 __asgn_optional
     None,  # 757 __asgn_optional
     None,  # 758 __asgn_optional
-    None,  # 759 __asgn_oneormore
+    None,  # 759 __asgn_optional
     None,  # 760 __asgn_optional
     None,  # 761 __asgn_optional
-    None,  # 762 DelayedStep
+    None,  # 762 __asgn_oneormore
     None,  # 763 __asgn_optional
     None,  # 764 __asgn_optional
-    None,  # 765 __asgn_plain
-    None,  # 766 __asgn_plain
+    None,  # 765 DelayedStep
+    None,  # 766 __asgn_optional
     None,  # 767 __asgn_optional
     None,  # 768 __asgn_plain
-    _b769,  # 769 EntersEvent
-    None,  # 770 ThisEvent
+    None,  # 769 __asgn_plain
+    None,  # 770 __asgn_optional
     None,  # 771 __asgn_plain
-    _b772,  # 772 LeavesEvent
-    None,  # 773 __asgn_plain
-    _b774,  # 774 DiesEvent
-    None,  # 775 __asgn_plain
-    _b776,  # 776 AttacksAloneEvent
-    None,  # 777 __asgn_plain
-    _b778,  # 778 AttacksEvent
-    None,  # 779 __asgn_plain
-    _b780,  # 780 BlocksEvent
-    None,  # 781 __asgn_plain
+    _b772,  # 772 EntersEvent
+    None,  # 773 ThisEvent
+    None,  # 774 __asgn_plain
+    _b775,  # 775 LeavesEvent
+    None,  # 776 __asgn_plain
+    _b777,  # 777 DiesEvent
+    None,  # 778 __asgn_plain
+    _b779,  # 779 AttacksAloneEvent
+    None,  # 780 __asgn_plain
+    _b781,  # 781 AttacksEvent
     None,  # 782 __asgn_plain
-    _b783,  # 783 BlockedEvent
+    _b783,  # 783 BlocksEvent
     None,  # 784 __asgn_plain
-    _b785,  # 785 PhasesEvent
-    None,  # 786 __asgn_plain
-    _b787,  # 787 TurnedUpEvent
-    None,  # 788 __asgn_plain
-    _b789,  # 789 ExiledThisWayEvent
-    None,  # 790 __asgn_plain
-    _b791,  # 791 TargetedEvent
-    None,  # 792 __asgn_plain
+    None,  # 785 __asgn_plain
+    _b786,  # 786 BlockedEvent
+    None,  # 787 __asgn_plain
+    _b788,  # 788 PhasesEvent
+    None,  # 789 __asgn_plain
+    _b790,  # 790 TurnedUpEvent
+    None,  # 791 __asgn_plain
+    _b792,  # 792 ExiledThisWayEvent
     None,  # 793 __asgn_plain
-    _b794,  # 794 DealsDamageEvent
+    _b794,  # 794 TargetedEvent
     None,  # 795 __asgn_plain
-    _b796,  # 796 DealtDamageEvent
-    None,  # 797 __asgn_optional
-    None,  # 798 __asgn_optional
-    None,  # 799 __asgn_oneormore
+    None,  # 796 __asgn_plain
+    _b797,  # 797 DealsDamageEvent
+    None,  # 798 __asgn_plain
+    _b799,  # 799 DealtDamageEvent
     None,  # 800 __asgn_optional
     None,  # 801 __asgn_optional
-    None,  # 802 __asgn_optional
+    None,  # 802 __asgn_oneormore
     None,  # 803 __asgn_optional
     None,  # 804 __asgn_optional
     None,  # 805 __asgn_optional
     None,  # 806 __asgn_optional
+    None,  # 807 __asgn_optional
+    None,  # 808 __asgn_optional
+    None,  # 809 __asgn_optional
 ]

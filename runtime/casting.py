@@ -23,7 +23,7 @@ from .library_top import may_play_top
 from .mana import ManaRequirement
 from .objects import CastInfo
 from .resolution import Resolution
-from .stickering import offer_sticker
+from .stickering import choose_sticker
 from .stack import (
     StackItem, StackKind, aura_target_specs, choose_targets, describe, run_sentences, spell_parts, targets_exist,
     with_targets,
@@ -265,7 +265,7 @@ def _player_gets_counters(game: "Game", player: int, spell: "GameObject", a: AsC
 
 def _sticker_on_spell(game: "Game", player: int, spell: "GameObject", a: AsCastIfPaid) -> None:
     """123.4, 702.33h: "you may put a sticker on this spell"."""
-    offer_sticker(game, player, spell.oid)
+    choose_sticker(game, player, spell.oid, spell=True)
 
 
 # Each instruction carried out as the costs are paid, by its class (one mechanism each).

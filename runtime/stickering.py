@@ -90,19 +90,29 @@ def _apply(game: "Game", d: CardDefinition, s: Sticker) -> CardDefinition:
     return d
 
 
-def offer_sticker(game: "Game", player: int, oid: int) -> None:
-    """702.33h: "you may put a sticker on this spell": ``player`` chooses a sticker from their
-    sheets, or none.  A sticker whose ticket cost they can't pay is refused and asked again
-    (123.3); with no sticker left on their sheets, nothing is asked."""
+def choose_sticker(game: "Game", player: int, oid: int, spell: bool) -> None:
+    """``player`` chooses a sticker from their sheets and puts it on ``oid``, paying its ticket
+    cost (123.3, 123.4).  ``spell``: sticker kicker's "you may put a sticker on this spell"
+    (702.33h), where no sticker is a choice too; otherwise an instruction ("put a sticker on target
+    nonland permanent you own"), followed as far as it can be (609.3): a sticker must be chosen if
+    one can be paid for.  A sticker whose ticket cost can't be paid is refused and asked again; with
+    no sticker left (or none affordable, for an instruction), nothing is asked, and an object the
+    player can't put a sticker on now (123.4) gets none."""
+    why = why_not(game, player, game.obj(oid), spell)
+    if why:
+        game.log(f"no sticker is put: {why}")
+        return
     stickers = on_sheets(game, player)
+    have = game.players[player].counters.get(TICKET, 0)
+    if not spell and not any(p.sticker.tickets <= have for p in stickers):
+        stickers = []
     if not stickers:
         return
-    options = (Choice(NO_STICKER, "no sticker"),) + tuple(
+    options = ((Choice(NO_STICKER, "no sticker"),) if spell else ()) + tuple(
         Choice(f"{p.sheet}:{p.index}", p.sticker.label) for p in stickers)
-    have = game.players[player].counters.get(TICKET, 0)
 
     def read(ans: Answer) -> tuple[PlacedSticker | None] | None:
-        if ans == NO_STICKER:
+        if spell and ans == NO_STICKER:
             return (None,)
         for p in stickers:
             if ans == f"{p.sheet}:{p.index}" and p.sticker.tickets <= have:
@@ -110,7 +120,7 @@ def offer_sticker(game: "Game", player: int, oid: int) -> None:
         return None
 
     chosen = game.ask_valid(ChooseOption(player, f"Put a sticker on {game.name_of(oid)}?", options), read,
-                            f"a sticker whose ticket cost you can pay ({have} ticket counter(s), 123.3), "
-                            f"or no sticker")[0]
+                            f"a sticker whose ticket cost you can pay ({have} ticket counter(s), 123.3)"
+                            + (", or no sticker" if spell else ""))[0]
     if chosen is not None:
-        put_sticker(game, player, oid, chosen, spell=True)
+        put_sticker(game, player, oid, chosen, spell=spell)
