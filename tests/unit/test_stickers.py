@@ -14,7 +14,8 @@ from runtime.game import Game
 from runtime.pool import Pool
 from runtime.state import state_digest
 from runtime.stickering import TICKET, on_sheets, put_sticker
-from runtime.stickers import AbilitySticker, ArtSticker, NameSticker, PTSticker
+from runtime.stickers import AbilitySticker, ArtSticker, NameSticker, PTSticker, StickerSheet
+from runtime.tools.scenario import Scenario, ScenarioError, run_scenario
 from runtime.zones import Zone
 
 from .helpers import blank_game
@@ -100,3 +101,11 @@ def test_put_sticker_pays_and_changes_the_card(pool: Pool) -> None:
     assert [p.sticker.label for p in on_sheets(g, 0)] == ["Balloon Arch", "flying"]
     with pytest.raises(IllegalAction, match="isn't on"):  # 123.4: a sticker is on one object only
         put_sticker(g, 0, bears, g.obj(bears).stickers[0])
+
+
+@pytest.mark.parametrize("keyword", ["no such keyword", "protection"])
+def test_an_ability_sticker_names_a_keyword_without_parameters(pool: Pool, keyword: str) -> None:
+    sheet = StickerSheet("Odd", (AbilitySticker(keyword, 1),))
+    scenario = Scenario(name="odd", rules=("123.2c",), sheets=(("alice", (sheet,)),), stop=(1, "end"))
+    with pytest.raises(ScenarioError, match="123.2c"):
+        run_scenario(scenario, pool)

@@ -99,8 +99,12 @@ class Harness:
         for name, sheets in self.s.sheets:
             for sheet in sheets:  # 123.6c: an ability sticker grants a keyword the library defines
                 for st in sheet.stickers:
-                    if isinstance(st, AbilitySticker) and st.keyword.lower() not in self.pool.keywords:
-                        raise ScenarioError(f"sheet {sheet.name!r}: no keyword {st.keyword!r} in the library")
+                    if isinstance(st, AbilitySticker):
+                        try:
+                            self.pool.keyword(st.keyword)
+                        except (LookupError, TypeError):
+                            raise ScenarioError(f"sheet {sheet.name!r}: {st.keyword!r} is no keyword without "
+                                                f"parameters in the library (123.2c)") from None
             self.game.players[self.player_of(name)].sheets = sheets  # 123.1
         for name, kind, n in self.s.player_counters:
             self.game.players[self.player_of(name)].counters[kind] += n  # 122.1
