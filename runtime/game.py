@@ -740,7 +740,7 @@ class Game:
 
     def _stickers_follow(self, o: GameObject, new: GameObject) -> None:
         """123.7: a card's stickers stay on it as it moves from one public zone to another (the new
-        object has them, beside 400.7); 123.8: moved to a hidden zone, they go back to their
+        object has them, an exception to 400.7); 123.8: moved to a hidden zone, they go back to their
         sheets (a token's go back as it ceases to exist: its object is gone, 704.5d)."""
         if new.zone.hidden:
             self.log(f"the stickers on {o.card.definition.name} go back to their sheets (123.8)")
@@ -758,8 +758,8 @@ class Game:
         """122.1, 107.14, 107.17: remove ``n`` counters of ``kind`` from a player; False (nothing
         removed) if they haven't that many."""
         counters = self.players[player].counters
-        if counters.get(kind, 0) < n:
-            return False
+        if n <= 0 or counters.get(kind, 0) < n:
+            return n == 0
         counters[kind] -= n
         if not counters[kind]:
             del counters[kind]
