@@ -35,7 +35,8 @@ from .ir.effects import Effect
 from .ir.library import (
     ActionIR, ActionStep, AdditionalCostPart, AlternativeCostPart, AuraPart, CastFromPart, CounterIR,
     DiscardInsteadPart, ExileFromStackPart, FaceUpPart, FlashPart, HandOnResolvePart, HastePart, InertPart,
-    KeywordFileIR, KeywordIR, KeywordPart, LandTypeIR, LibraryIR, SplicePart,
+    KeywordFileIR, KeywordIR, KeywordPart, LandTypeIR, LibraryIR, PlayerCountersIfPaidPart, SplicePart,
+    StickerIfPaidPart,
 )
 from .ir.references import Ref
 from .ir.selectors import FilterIR
@@ -221,6 +222,10 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
             parts.append(SplicePart(st.cost, subtype=st.onto))
         elif k == "HandOnResolveStmt":
             parts.append(HandOnResolvePart())
+        elif k == "PlayerCountersIfPaidStmt":
+            parts.append(PlayerCountersIfPaidPart(str(st.counter.name), _amount(st.amount).value))
+        elif k == "StickerIfPaidStmt":
+            parts.append(StickerIfPaidPart())
         elif k == "FlashStmt":
             parts.append(FlashPart())
         elif k == "InertStmt":
@@ -401,10 +406,13 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
     reveal = None
     tap_perms: SacrificeIR | None = None
     put_counters: tuple[str, int] | None = None
+    tickets = 0
     for p in c.parts:
         k = cname(p)
         if k == "TapCost":
             tap = True
+        elif k == "TicketCost":
+            tickets += len(p.tickets)
         elif k == "SacrificeThisCost":
             sac_this = True
         elif k == "ExileThisCost":
@@ -443,7 +451,7 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
     return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
                   exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1],
                   discard_this=discard_this, reveal=reveal, tap_permanents=tap_perms, put_counters=put_counters,
-                  exile_this=exile_this)
+                  exile_this=exile_this, tickets=tickets)
 
 
 # ------------------------------------------------------------------ cards
@@ -868,6 +876,9 @@ class CardLowering:
 
     def effect_PhaseOutEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PhaseOut(self.target(e.target, cond))
+
+    def effect_PutStickerEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.PutSticker(self.target(e.target, cond))
 
     def effect_NoRegenEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.thisturn:

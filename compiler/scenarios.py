@@ -12,6 +12,7 @@ from textx.metamodel import TextXMetaModel
 
 from dsl.diagnostics import Diagnostic
 from dsl.metamodel import location
+from .stickersheets import load_sheets
 from runtime.tools.scenario import (
     ActivateAction, AttackAction, BlockAction, CardSetup, CastAction, ChooseAnswer, ColorIs, CountersAre, DamageIs,
     Expectation, FaceIs, HasNoSubtypes, InZone, IsColorless, IsTapped, IsUntapped, LifeIs, LogHas, Loses, ManaValueIs,
@@ -19,6 +20,8 @@ from runtime.tools.scenario import (
     PlayAction, PowerToughnessIs, Ref, Scenario, ScriptedAction, ScriptedAnswer, StackCountIs, Target, TargetAnswer,
     TurnFaceUpAction, YesAnswer, ZoneCountIs, ZoneHas, ZoneLacks,
 )
+from runtime.tools.scenario import HasNoStickers, HasSticker, PlayerCountersAre, SheetHas
+from runtime.stickers import MAX_SHEETS, StickerSheet
 from runtime.turns import STEPS
 from runtime.zones import ZONE_BY_NAME
 
@@ -66,6 +69,8 @@ class ScenarioBuilder:
         self.expectations: list[Expectation] = []
         self.stop: tuple[int, str] | None = None
         self.seed = 0
+        self.sheets: list[tuple[str, tuple[str, ...], int]] = []  # (player, sheet names, line), 123.1
+        self.player_counters: list[tuple[str, str, int]] = []  # (player, kind, how many), 122.1
 
     def statement(self, st: Any) -> None:
         """Take in one statement, by its grammar rule."""
@@ -82,6 +87,12 @@ class ScenarioBuilder:
 
     def stmt_LifeStmt(self, st: Any, line: int) -> None:
         self.life.append((st.player, st.value))
+
+    def stmt_SheetsStmt(self, st: Any, line: int) -> None:
+        self.sheets.append((st.player, tuple(st.names), line))
+
+    def stmt_PlayerCountersStmt(self, st: Any, line: int) -> None:
+        self.player_counters += [(st.player, cs.kind, cs.count) for cs in st.counters]
 
     def stmt_ZoneStmt(self, st: Any, line: int) -> None:
         for c in st.cards:
@@ -187,6 +198,12 @@ class ScenarioBuilder:
     def check_SeesCheck(self, c: Any, line: int) -> Expectation:
         return NeverSees(c.player, c.name, line=line)
 
+    def check_PlayerCountersCheck(self, c: Any, line: int) -> Expectation:
+        return PlayerCountersAre(c.player, c.kind, c.count, line=line)
+
+    def check_SheetCheck(self, c: Any, line: int) -> Expectation:
+        return SheetHas(c.player, c.label, bool(c.have), line=line)
+
     def check_ObjectCheck(self, c: Any, line: int) -> Expectation:
         out: Expectation = getattr(self, "prop_" + cname(c.prop))(_ref(c.ref), c.prop, line)
         return out
@@ -232,6 +249,26 @@ class ScenarioBuilder:
     def prop_NoSubtypesProp(self, ref: Ref, p: Any, line: int) -> Expectation:
         return HasNoSubtypes(ref, line=line)
 
+    def prop_StickerProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        if p.none:
+            return HasNoStickers(ref, line=line)
+        return HasSticker(ref, p.label, line=line)
+
+    def player_sheets(self, path: str, known: dict[str, StickerSheet],
+                      diags: list[Diagnostic]) -> tuple[tuple[str, tuple[StickerSheet, ...]], ...]:
+        """123.1: each player's sheets, by name (at most three each); unknown names are diagnosed."""
+        out: list[tuple[str, tuple[StickerSheet, ...]]] = []
+        for player, names, line in self.sheets:
+            if len(names) > MAX_SHEETS or len(set(names)) != len(names):
+                diags.append(Diagnostic(path, line, 1, f"{player} may have up to {MAX_SHEETS} different sticker "
+                                        f"sheets (123.1)"))
+            missing = [n for n in names if n not in known]
+            for n in missing:
+                diags.append(Diagnostic(path, line, 1, f"no sticker sheet named {n!r}",
+                                        f"sheets: {', '.join(sorted(known)) or 'none'} (cards/stickers/*.sheet)"))
+            out.append((player, tuple(known[n] for n in names if n in known)))
+        return tuple(out)
+
 
 def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnostic]]:
     """Parse a scenario file; return its scenarios or located diagnostics."""
@@ -247,6 +284,7 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
     out: list[Scenario] = []
     diags: list[Diagnostic] = []
     names: set[str] = set()
+    sheets: dict[str, StickerSheet] | None = None  # read only if a scenario names sheets
     for sc in model.scenarios:
         line, _ = location(sc)
         if sc.name in names:
@@ -259,8 +297,12 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
         if stop is None:
             diags.append(Diagnostic(path, line, 1, f"scenario {sc.name!r} has no 'stop turn N step'"))
             continue
+        if b.sheets and sheets is None:
+            sheets, sheet_diags = load_sheets()
+            diags += sheet_diags
+        player_sheets = b.player_sheets(path, sheets or {}, diags)
         for p in {a.player for a in b.actions} | {a.player for a in b.answers} | {p for p, _ in b.life} \
-                | {c.player for c in b.setup}:
+                | {c.player for c in b.setup} | {p for p, _, _ in b.sheets} | {p for p, _, _ in b.player_counters}:
             if p not in b.players:
                 diags.append(Diagnostic(path, line, 1, f"scenario {sc.name!r}: unknown player {p!r}",
                                         f"players are {', '.join(b.players)}"))
@@ -269,7 +311,8 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
                 diags.append(Diagnostic(path, a.line, 1, "this action comes at or after the stop point"))
         out.append(Scenario(name=sc.name, rules=tuple(sc.rules), source=path, line=line, players=b.players,
                             life=tuple(b.life), setup=tuple(b.setup), actions=tuple(b.actions),
-                            answers=tuple(b.answers), stop=stop, expectations=tuple(b.expectations), seed=b.seed))
+                            answers=tuple(b.answers), stop=stop, expectations=tuple(b.expectations), seed=b.seed,
+                            sheets=player_sheets, player_counters=tuple(b.player_counters)))
     return out, diags
 
 

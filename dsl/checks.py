@@ -63,7 +63,11 @@ class Checker:
     def mana_symbols(self, obj: Any, symbols: list[str]) -> tuple[str, ...]:
         """Check each mana symbol (107.4); return them as a tuple."""
         for s in symbols:
-            if not is_mana_symbol(s):
+            if s == "{TK}":  # 107.17: a ticket symbol isn't mana; it is a cost part of its own
+                self.error(obj, "{TK} is a ticket symbol, not a mana symbol",
+                           "write the ticket symbols first, as their own cost part: '{TK}, {1}: ...' "
+                           "(printed '{1}{TK}: ...')")
+            elif not is_mana_symbol(s):
                 self.error(obj, f"unknown mana symbol {s}", "mana symbols are {W} {U} {B} {R} {G} {C} {X} {S}, "
                                                            "numbers, hybrid {W/U} {2/W} and Phyrexian {W/P}")
         return tuple(symbols)

@@ -16,6 +16,7 @@ both, counting imports at module level and inside functions):
    - ``errors``: :class:`~runtime.errors.IllegalAction`, raised by every layer (726.1).
    - ``decisions``: the decision protocol: the questions put to players and their answers.
    - ``actions``: the actions a player takes with priority (117.1, 116).
+   - ``stickers``: stickers and sticker sheets as data (123, docs/stickers.md).
    - ``objects``: cards, game objects (400.7) and players.
    - ``events``: the events that replacement and triggered abilities see (614, 603).
    - ``state``: the game state as plain data, and its digest.
@@ -38,6 +39,7 @@ both, counting imports at module level and inside functions):
    - ``casting``: casting spells, activating abilities, playing lands (601.2, 602.2, 305.1).
    - ``legality``: the actions a player may take now (117.1).
    - ``phasing``: phasing in and out (702.26).
+   - ``stickering``: putting stickers on objects (123.4-123.6, 702.33h).
    - ``facedown``: face-down objects and turning them face up (708, 116.2b).
    - ``action_steps``: the primitive steps of keyword actions, one function each (701).
    - ``effects``: one-shot effects (610).

@@ -298,6 +298,30 @@ class HandIfPaidOnResolve(Ability):
 
 
 @dataclass(frozen=True)
+class AsCastIfPaid(Ability):
+    """An instruction carried out as the spell's costs are paid (601.2h) if its cost option
+    ``label`` was paid: "As an additional cost to cast this spell, if it's kicked, ..." (702.33h).
+    Each subclass is one mechanism; ``runtime.casting`` carries it out by its class."""
+
+    label: str
+
+
+@dataclass(frozen=True)
+class PlayerGetsCountersIfPaid(AsCastIfPaid):
+    """122.1, 702.33h: the spell's controller gets ``amount`` ``counter`` counters ("you get a
+    ticket counter") if the cost option ``label`` was paid."""
+
+    counter: str = ""
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class StickerOnSpellIfPaid(AsCastIfPaid):
+    """123.4, 702.33h: the spell's controller may put a sticker from their sheets on the spell if
+    the cost option ``label`` was paid, paying the sticker's ticket cost (123.3)."""
+
+
+@dataclass(frozen=True)
 class EntersWithCounters(Ability):
     """614.1c: "enters the battlefield with N counters" is a replacement effect."""
 

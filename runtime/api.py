@@ -5,7 +5,7 @@ from .abilities import (
     AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
-    HandIfPaidOnResolve,
+    HandIfPaidOnResolve, PlayerGetsCountersIfPaid, StickerOnSpellIfPaid,
     Keyword, KeywordAction, MayCastAsThoughInstant, ObjectEvent, RevealToEnterWithCounters, Sentence, SpellAbility, StaticAbility,
     TargetKind, TargetSpec, TriggeredAbility, Ability, SpliceOnto,
 )
@@ -27,6 +27,8 @@ from .zones import Zone
 
 __all__ = [
     "Ability",
+    "PlayerGetsCountersIfPaid",
+    "StickerOnSpellIfPaid",
     "ActionStep",
     "ActivatedAbility",
     "AddMana",

@@ -5,11 +5,12 @@ any point rewinds the game to exactly where it was (726.1).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from . import layers
 from .abilities import (
-    ActivatedAbility, AdditionalCost, AlternativeCost, CostsMorePerExtraTarget, SpellAbility, SpliceOnto, StaticAbility,
+    ActivatedAbility, AdditionalCost, AlternativeCost, AsCastIfPaid, CostsMorePerExtraTarget, PlayerGetsCountersIfPaid,
+    SpellAbility, SpliceOnto, StaticAbility, StickerOnSpellIfPaid,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .conditions import Condition
@@ -22,6 +23,7 @@ from .library_top import may_play_top
 from .mana import ManaRequirement
 from .objects import CastInfo
 from .resolution import Resolution
+from .stickering import choose_sticker
 from .stack import (
     StackItem, StackKind, aura_target_specs, choose_targets, describe, run_sentences, spell_parts, targets_exist,
     with_targets,
@@ -232,6 +234,10 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     for _, splice in splices:
         if not splice.cost.mana_only:
             pay_cost(game, player, splice.cost.without_mana(), spell_obj, res)
+    # 601.2h, 702.33h: instructions carried out as the costs are paid, if their cost was paid.
+    for part in spell_obj.definition.expanded:
+        if isinstance(part, AsCastIfPaid) and game.times_paid(spell_obj, part.label, None) > 0:
+            _AS_CAST[type(part)](game, player, spell_obj, part)
     # 601.2i: the spell becomes cast.
     extras = []
     if alt is not None:
@@ -249,6 +255,24 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     game.log(f"{game.players[player].name} casts {shown}{suffix}")
     game.became_targets(item)
     game.spell_cast(spell_obj, player)  # 603.2: "whenever a player casts a spell" abilities trigger
+
+
+def _player_gets_counters(game: "Game", player: int, spell: "GameObject", a: AsCastIfPaid) -> None:
+    """122.1, 702.33h: "you get a ticket counter"."""
+    assert isinstance(a, PlayerGetsCountersIfPaid)
+    game.add_player_counters(player, a.counter, a.amount)
+
+
+def _sticker_on_spell(game: "Game", player: int, spell: "GameObject", a: AsCastIfPaid) -> None:
+    """123.4, 702.33h: "you may put a sticker on this spell"."""
+    choose_sticker(game, player, spell.oid, spell=True)
+
+
+# Each instruction carried out as the costs are paid, by its class (one mechanism each).
+_AS_CAST: dict[type, Callable[["Game", int, "GameObject", AsCastIfPaid], None]] = {
+    PlayerGetsCountersIfPaid: _player_gets_counters,
+    StickerOnSpellIfPaid: _sticker_on_spell,
+}
 
 
 def announce_splices(game: "Game", player: int, spell_oid: int, name: str) -> list[tuple[int, SpliceOnto]]:

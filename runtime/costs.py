@@ -337,6 +337,13 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         tapped = [int(k) for k in keys if k.isdigit() and int(k) in cands]
         if len(set(tapped)) != n or len(tapped) != len(keys):
             raise IllegalAction(f"choose exactly {n} untapped permanents to tap (118.3)")
+    if cost.player_counters is not None:
+        # 107.17 ({TK}), 107.14: counters removed from the payer; without enough, it can't be paid.
+        kind, n = cost.player_counters
+        have = game.players[player].counters.get(kind, 0)
+        if have < n:
+            raise IllegalAction(f"{game.players[player].name} has {have} {kind} counter(s): removing {n} "
+                                f"can't be paid (118.3, 107.17)")
     if cost.put_counters is not None and (source is None or source.zone is not Zone.BATTLEFIELD):
         raise IllegalAction("counters can be put only on a permanent (122.6)")
     req = ManaRequirement.build(cost.mana, x=res.x)
@@ -353,6 +360,8 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         source.tapped = True
     if cost.remove_counters is not None and source is not None:
         game.remove_counters(source.oid, *cost.remove_counters)
+    if cost.player_counters is not None:
+        game.remove_player_counters(player, *cost.player_counters)
     for oid in tapped:
         game.obj(oid).tapped = True
         game.log(f"{game.name_of(oid)} is tapped to pay a cost")

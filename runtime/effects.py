@@ -21,6 +21,7 @@ from .facedown import FaceDown
 from .mana_abilities import AddMana
 from .phasing import phase_out_together
 from .stack import copy_spell
+from .stickering import choose_sticker
 from .values import Amount, Cost, ObjectRef, PlayerRef, ThisObject, You
 from .selectors import ObjectFilter
 from .zones import Zone
@@ -419,6 +420,21 @@ class PhaseOut:
         """Phase out the referents still on the battlefield, at once (702.26h)."""
         phase_out_together(res.game, [ref for ref in res.referents(self.target)
                                       if isinstance(ref, int) and res.game.exists(ref)])
+
+
+@dataclass(frozen=True)
+class PutSticker:
+    """123.4 (cardsmith, docs/stickers.md): the controller puts a sticker from their sheets on each
+    referent, a nonland permanent they own, paying its ticket cost (123.3); one they can't put a
+    sticker on (it is no longer a nonland permanent they own) gets none."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Choose a sticker for each referent, and put it on."""
+        for ref in res.referents(self.target):
+            if isinstance(ref, int) and res.game.exists(ref):
+                choose_sticker(res.game, res.controller, ref, spell=False)
 
 
 @dataclass(frozen=True)
@@ -977,6 +993,7 @@ __all__ = [
     "Pay",
     "PerformAction",
     "PhaseOut",
+    "PutSticker",
     "PlayerSacrifices",
     "PreventNextDamage",
     "PutCounters",

@@ -87,6 +87,7 @@ def _shallow(o: _T) -> _T:
 def _copy_player(p: Player) -> Player:
     c = _shallow(p)
     c.mana = _copy_counter(p.mana)
+    c.counters = _copy_counter(p.counters)
     c.upkeep_ticks = list(p.upkeep_ticks)
     return c
 
@@ -691,6 +692,8 @@ class Game:
                 ev.face_down = o.face_down  # 702.37c: it enters with the face-down spell's characteristics
         new.face_down = ev.face_down
         new.copy_of = ev.copy_of
+        if o.stickers:
+            self._stickers_follow(o, new)
         if o.face_down is not None and new.face_down is None:
             # 708.9: a face-down permanent or spell leaving for another zone is revealed to all.
             self.log(f"{self.players[o.owner].name} reveals the face-down card: {o.card.definition.name} (708.9)")
@@ -734,6 +737,34 @@ class Game:
         if ev.linked:
             self.fire_object_event(new, "exiled_this_way")  # 607.2a: the linked trigger ("When you do")
         return new.oid
+
+    def _stickers_follow(self, o: GameObject, new: GameObject) -> None:
+        """123.7: a card's stickers stay on it as it moves from one public zone to another (the new
+        object has them, an exception to 400.7); 123.8: moved to a hidden zone, they go back to their
+        sheets (a token's go back as it ceases to exist: its object is gone, 704.5d)."""
+        if new.zone.hidden:
+            self.log(f"the stickers on {o.card.definition.name} go back to their sheets (123.8)")
+            return
+        new.stickers = o.stickers
+        new.stickered = o.stickered
+
+    def add_player_counters(self, player: int, kind: str, n: int) -> None:
+        """122.1: put ``n`` counters of ``kind`` on a player ("you get a ticket counter")."""
+        if n > 0:
+            self.players[player].counters[kind] += n
+            self.log(f"{self.players[player].name} gets {n} {kind} counter(s)")
+
+    def remove_player_counters(self, player: int, kind: str, n: int) -> bool:
+        """122.1, 107.14, 107.17: remove ``n`` counters of ``kind`` from a player; False (nothing
+        removed) if they haven't that many."""
+        counters = self.players[player].counters
+        if n <= 0 or counters.get(kind, 0) < n:
+            return n == 0
+        counters[kind] -= n
+        if not counters[kind]:
+            del counters[kind]
+        self.log(f"{n} {kind} counter(s) removed from {self.players[player].name}")
+        return True
 
     # ------------------------------------------------------------ operations used by effects
 

@@ -191,7 +191,7 @@ class CharacteristicsCache:
                 # ``src.definition`` inline (708.2 face down, 707.2 a copy, else its card): read for
                 # every permanent of every stretch.
                 fd = src.face_down
-                d = fd.definition if fd is not None else src.copy_of or src.card.definition
+                d = fd.definition if fd is not None else src.copy_of or src.stickered or src.card.definition
                 if d.affecting:
                     affecting.append(src)
                 if d.reaching:
@@ -287,7 +287,7 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
     # ``obj.definition`` inline (708.2 face down, 707.2 a copy, else its card): the layers' most
     # frequent read.
     fd = obj.face_down
-    d = fd.definition if fd is not None else obj.copy_of or obj.card.definition
+    d = fd.definition if fd is not None else obj.copy_of or obj.stickered or obj.card.definition
     oid = obj.oid
     # No effect in the game (the usual case): no index to consult.
     effects = game.effects_on(oid) if game.state.continuous else []

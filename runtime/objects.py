@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from .zones import Zone
 
+from .stickers import PlacedSticker, StickerSheet
+
 if TYPE_CHECKING:
     from .abilities import CardDefinition
     from .facedown import FaceDown
@@ -85,6 +87,10 @@ class GameObject:
     control_since: int = -1
     attached_to: int | None = None  # 301.5 / 303.4: the permanent an Aura or Equipment is attached to
     phased_indirectly: bool = False  # 702.26g: phased out because what it's attached to did
+    # 123.4-123.7: the stickers on it, and its card's definition as they change it (its name, base
+    # power and toughness, and abilities, 123.6); None: no sticker changes its card.
+    stickers: tuple[PlacedSticker, ...] = ()
+    stickered: "CardDefinition | None" = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
         """A fast copy: every field is immutable except the counters and the cast record."""
@@ -103,12 +109,13 @@ class GameObject:
     @property
     def definition(self) -> "CardDefinition":
         """Its copiable values (layer 1, 613.2): the face-down characteristics while it is face down
-        (708.2), else the values a copy effect gave it (707.2), else its card as printed."""
+        (708.2), else the values a copy effect gave it (707.2), else its card as its stickers
+        change it (123.6), else its card as printed."""
         if self.face_down is not None:
             return self.face_down.definition
         if self.copy_of is not None:
             return self.copy_of
-        return self.card.definition
+        return self.stickered or self.card.definition
 
 
 @dataclass
@@ -127,3 +134,5 @@ class Player:
     left_battlefield_turn: int = -1  # the last turn a permanent they controlled left the battlefield (revolt)
     turn_began: int = -1  # the number of their most recent turn (302.6 with extra turns, 500.7); -1: none yet
     revealed_top: int = -1  # 401.5: the library card last shown as their revealed top card (-1: none)
+    counters: Counter[str] = field(default_factory=Counter)  # 122.1: counters on the player (ticket, ...)
+    sheets: tuple[StickerSheet, ...] = ()  # 123.1: their sticker sheets for this game

@@ -148,5 +148,7 @@ def state_digest(state: GameState) -> str:
         repr(sorted(state.prevention.items())),
         repr(state.cast_bans),
         repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began) for p in state.players])),
+        repr([(sorted(p.counters.items()), p.sheets) for p in state.players]),  # 122.1, 123.1
+        repr(sorted((o.oid, o.stickers) for o in state.objects.values() if o.stickers)),  # 123.4
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

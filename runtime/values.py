@@ -258,6 +258,8 @@ class Cost:
     tap_permanents: SacrificeSpec | None = None  # "tap an untapped creature you control" (118.3)
     put_counters: tuple[str, int] | None = None  # "put a -0/-1 counter on this": (kind, how many) (122.6)
     exile_this: bool = False  # "exile this": the source permanent is exiled (118.3)
+    # 107.17 ({TK}), 107.14-style: counters removed from the payer themselves: (kind, how many).
+    player_counters: tuple[str, int] | None = None
     # 118.6: based on the mana cost of an object that has none ("flashback cost equal to its mana
     # cost" of a card without one); trying to pay it is illegal, so nothing may use it.
     unpayable: bool = False
@@ -272,7 +274,8 @@ class Cost:
         """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
         return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this
                     or self.exile_from_hand or self.remove_counters or self.discard_this
-                    or self.reveal or self.tap_permanents or self.put_counters or self.exile_this)
+                    or self.reveal or self.tap_permanents or self.put_counters or self.exile_this
+                    or self.player_counters)
 
     def plus(self, other: "Cost") -> "Cost":
         """This cost and ``other`` paid together (118.3: "{2}, Discard this card"): a keyword's cost
@@ -288,6 +291,7 @@ class Cost:
                     tap_permanents=self.tap_permanents or other.tap_permanents,
                     put_counters=self.put_counters or other.put_counters,
                     exile_this=self.exile_this or other.exile_this,
+                    player_counters=self.player_counters or other.player_counters,
                     unpayable=self.unpayable or other.unpayable)
 
     def without_mana(self) -> "Cost":
@@ -297,7 +301,8 @@ class Cost:
                     discard_filter=self.discard_filter, remove_counters=self.remove_counters,
                     discard_this=self.discard_this, reveal=self.reveal,
                     tap_permanents=self.tap_permanents, put_counters=self.put_counters,
-                    exile_this=self.exile_this, unpayable=self.unpayable)
+                    exile_this=self.exile_this, player_counters=self.player_counters,
+                    unpayable=self.unpayable)
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}

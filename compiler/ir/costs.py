@@ -50,6 +50,7 @@ class CostIR:
     tap_permanents: SacrificeIR | None = None  # "tap an untapped creature you control" (count and selector)
     put_counters: tuple[str, int] | None = None  # "put a -0/-1 counter on this": (counter kind, how many)
     exile_this: bool = False  # "exile this": the permanent itself, as a cost (118.3)
+    tickets: int = 0  # 107.17: {TK} symbols, each a ticket counter removed from the payer
 
     @property
     def printed_plain(self) -> bool:
@@ -63,8 +64,8 @@ class CostIR:
         if self.param:
             return "its " + self.param + " cost"
         parts: list[str] = []
-        if self.mana:
-            parts.append("".join(self.mana))
+        if self.mana or self.tickets:
+            parts.append("".join(self.mana) + "{TK}" * self.tickets)  # 107.17: "{TK}{TK}"
         if self.tap:
             parts.append("{T}")  # Oracle order: mana first, then {T} ("{1}{W}, {T}: ...")
         if self.life is not None:
@@ -136,6 +137,8 @@ class CostIR:
             fields.append(f"put_counters={lit(self.put_counters)}")
         if self.discard_this:
             fields.append("discard_this=True")
+        if self.tickets:
+            fields.append(f"player_counters=({lit('ticket')}, {lit(self.tickets)})")
         if self.plus_param:
             return f"{ident(self.plus_param)}.plus(rt.Cost({', '.join(fields)}))"
         return f"rt.Cost({', '.join(fields)})"

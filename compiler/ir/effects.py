@@ -857,6 +857,19 @@ class PhaseOut(Effect):
 
 
 @dataclass(frozen=True)
+class PutSticker(Effect):
+    """123.4 (cardsmith, docs/stickers.md): "put a sticker on target nonland permanent you own"."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"put a sticker on {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.PutSticker(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
 class Attach(Effect):
     """701.3a: "attach this to target creature you control" (equip, 702.6a)."""
 

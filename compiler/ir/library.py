@@ -129,6 +129,28 @@ class HandOnResolvePart(KeywordPart):
 
 
 @dataclass(frozen=True)
+class PlayerCountersIfPaidPart(KeywordPart):
+    """122.1, 601.2h, 702.33h: as the costs are paid, if the keyword's cost was paid, the spell's
+    controller gets ``amount`` ``counter`` counters ("you get a ticket counter")."""
+
+    counter: str
+    amount: int
+
+    def python(self, kw: "KeywordIR") -> str | None:
+        return (f"rt.PlayerGetsCountersIfPaid(label={lit(kw.label)}, counter={lit(self.counter)}, "
+                f"amount={lit(self.amount)})")
+
+
+@dataclass(frozen=True)
+class StickerIfPaidPart(KeywordPart):
+    """123.4, 601.2h, 702.33h: as the costs are paid, if the keyword's cost was paid, the spell's
+    controller may put a sticker from their sheets on the spell."""
+
+    def python(self, kw: "KeywordIR") -> str | None:
+        return f"rt.StickerOnSpellIfPaid(label={lit(kw.label)})"
+
+
+@dataclass(frozen=True)
 class FlashPart(KeywordPart):
     """702.8a: may be cast any time you could cast an instant."""
 

@@ -34,6 +34,7 @@ from .expectations import (
 from .harness import Harness, ScenarioResult, run_scenario
 from .refs import Ref, ScenarioError, Target, UnscriptedQuestion
 from .script import CardSetup, Scenario
+from .stickers import HasNoStickers, HasSticker, PlayerCountersAre, SheetHas
 
 __all__ = [
     "ActivateAction", "AttackAction", "BlockAction", "CardAction", "CardSetup", "CastAction", "ChooseAnswer",
@@ -45,3 +46,4 @@ __all__ = [
     "TargetAnswer", "TurnFaceUpAction", "UnscriptedQuestion", "YesAnswer", "ZoneCountIs", "ZoneExpectation",
     "ZoneHas", "ZoneLacks", "run_scenario",
 ]
+__all__ += ["HasNoStickers", "HasSticker", "PlayerCountersAre", "SheetHas"]

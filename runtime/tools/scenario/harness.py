@@ -18,6 +18,7 @@ from ...facedown import FaceDown
 from ...game import Game
 from ...objects import GameObject
 from ...pool import Pool
+from ...stickers import AbilitySticker
 from ...turns import STEPS, StopAt, run
 from ...zones import Zone
 from .actions import AttackAction, BlockAction, Declaration, PriorityAction, ScriptedAction
@@ -95,6 +96,18 @@ class Harness:
         """Create every card of the setup in its zone."""
         for name, life in self.s.life:
             self.game.players[self.player_of(name)].life = life
+        for name, sheets in self.s.sheets:
+            for sheet in sheets:  # 123.6c: an ability sticker grants a keyword the library defines
+                for st in sheet.stickers:
+                    if isinstance(st, AbilitySticker):
+                        try:
+                            self.pool.keyword(st.keyword)
+                        except (LookupError, TypeError):
+                            raise ScenarioError(f"sheet {sheet.name!r}: {st.keyword!r} is no keyword without "
+                                                f"parameters in the library (123.2c)") from None
+            self.game.players[self.player_of(name)].sheets = sheets  # 123.1
+        for name, kind, n in self.s.player_counters:
+            self.game.players[self.player_of(name)].counters[kind] += n  # 122.1
         for c in self.s.setup:
             p = self.player_of(c.player)
             d = self._definition(c.name)

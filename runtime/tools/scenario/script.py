@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...stickers import StickerSheet
 from ...zones import Zone
 from .actions import ScriptedAction
 from .answers import ScriptedAnswer
@@ -39,3 +40,6 @@ class Scenario:
     stop: tuple[int, str] = (1, "end")
     expectations: tuple[Expectation, ...] = ()
     seed: int = 0
+    # 123.1: each player's sticker sheets (by player name); 122.1: counters on players (name, kind, n).
+    sheets: tuple[tuple[str, tuple[StickerSheet, ...]], ...] = ()
+    player_counters: tuple[tuple[str, str, int], ...] = ()
