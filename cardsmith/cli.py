@@ -149,12 +149,12 @@ def _todo_warnings(paths: list[Path]) -> list[Diagnostic]:
     """A warning for each ``// TODO`` comment in the card files under ``paths``: the Oracle lines
     ``cardsmith new`` could not translate, which the card doesn't have yet (it compiles without
     them, and would render and play without that text)."""
-    from compiler.sources import find_sources
+    from compiler.sources import find_sources, read_source
 
     found: list[Diagnostic] = []
     for path in find_sources(paths)[0]:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_source(str(path)).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             continue  # (the build reports an unreadable file)
         if "TODO" not in text:
@@ -632,7 +632,9 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     """Run the language server on stdin/stdout (for editors; see editors/vscode)."""
     from langserver.server import serve
 
-    serve(input_file(args.rules, "rules file") if args.rules else None)
+    refused = serve(input_file(args.rules, "rules file") if args.rules else None)
+    if refused:
+        raise CliError(refused, "on standard input")
     return 0
 
 

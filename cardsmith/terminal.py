@@ -8,9 +8,9 @@ line, a caret under the column, and the hint.  On a terminal the same text is co
 from __future__ import annotations
 
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Callable, Iterator, Sequence, TextIO
 
+from compiler.sources import read_source
 from dsl.diagnostics import Diagnostic
 
 # rich is imported only when color or a progress bar is drawn (on a terminal): a build run from a
@@ -21,7 +21,8 @@ def source_line(path: str, line: int, cache: dict[str, list[str]]) -> str | None
     """Line ``line`` (1-based) of the file at ``path``, or None when it can't be read."""
     if path not in cache:
         try:
-            cache[path] = Path(path).read_text(encoding="utf-8").split("\n")
+            # (read as the build reads sources: a named pipe doesn't wait for a writer)
+            cache[path] = read_source(path).decode("utf-8").split("\n")
         except (OSError, UnicodeDecodeError):
             cache[path] = []
     lines = cache[path]

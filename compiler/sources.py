@@ -3,6 +3,7 @@ listed once, and not again while unchanged: the listings are recorded in the cac
 reading a source's bytes and ``stat``-ing a folder's, and how a path is shown in diagnostics."""
 from __future__ import annotations
 
+import errno
 import marshal
 import os
 import stat
@@ -83,8 +84,26 @@ def _walk_sources(paths: Iterable[Path], listings: dict[str, _Listing] | None = 
                 p = os.path.join(folder, n)
                 if n.endswith(".kw") and not os.path.isdir(p):
                     keywords.add(Path(p))
-                elif os.path.isdir(p):
+                elif os.path.isdir(p) and not _seen_through_link(p, folder):
                     scan(p)
+
+    real: set[str] = set()  # the real paths of the folders scanned, once a symbolic link is met
+
+    def _seen_through_link(p: str, folder: str) -> bool:
+        """Whether ``p`` is a symbolic link to a folder already scanned or being scanned (a loop,
+        or a second way to the same cards): it is then not scanned again."""
+        if not os.path.islink(p):
+            if real:
+                real.add(os.path.realpath(p))
+            return False
+        if not real:
+            real.update(os.path.realpath(f) for f in scanned)
+        target = os.path.realpath(p)
+        here = os.path.realpath(folder)
+        if target in real or here == target or here.startswith(os.path.join(target, "")):
+            return True
+        real.add(target)
+        return False
 
     for p in paths:
         if p.is_dir():
@@ -236,16 +255,23 @@ def read_source(path: str) -> bytes:
         if len(data) < _READ_SIZE:
             return data
         chunks = [data]
+        size = len(data)
         while True:
             more = os.read(fd, _READ_SIZE)
             if not more:
                 return b"".join(chunks)
+            size += len(more)
+            if size > MAX_SOURCE_BYTES:  # (a device or an endless stream named .card, too)
+                raise OSError(errno.EFBIG, f"larger than {MAX_SOURCE_BYTES // (1 << 20)} MB: not a card source")
             chunks.append(more)
     finally:
         os.close(fd)
 
 
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+MAX_SOURCE_BYTES = 16 << 20
+# O_NONBLOCK: a named pipe (or another file that would wait for a writer) is opened and read at
+# once, as the empty file it is for now, instead of stopping the build until someone writes.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
 _READ_SIZE = 1 << 16  # (a card is far smaller: one read, and one more only for a larger file)
 
 

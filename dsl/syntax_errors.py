@@ -123,14 +123,13 @@ def expected_in_words(rules: Iterable[Any], limit: int = 8) -> str:
         return _join(closing + ["a statement ('cost', 'type', 'pt', a keyword or an ability)"])
     verbs = [w for w in words if w.strip("'") in INSTRUCTION_VERBS]
     if len(verbs) >= 3:  # where an instruction may start: say so, with a few of its verbs
-        rest = len(words) - len(closing) - 3 + other + len(known)
-        return _join(closing + [f"an instruction ({', '.join(verbs[:3])}, ...)"]) + \
-            f" (or one of {rest} other things: see docs/language.md)"
+        return _join(closing + [f"an instruction ({', '.join(verbs[:3])}, ...: see docs/language.md)"])
     shown = (words[:3] + known[:3] + words[3:])[:limit] if words else known[:limit]
     more = len(known) + len(words) - len(shown) + other
     if not shown:
         return "something else"
-    return _join(shown) + (f" (or one of {more} other things: see docs/language.md)" if more else "")
+    # (How many more is left out: it changes with every construct the grammar gains.)
+    return _join(shown) + (" (or another word the language has here: see docs/language.md)" if more else "")
 
 
 @lru_cache(maxsize=1)

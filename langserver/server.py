@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path
+from typing import BinaryIO
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -232,6 +234,45 @@ def make_server(rules_file: Path | None = None) -> CardsmithServer:
     return server
 
 
-def serve(rules_file: Path | None = None) -> None:
-    """Run the server on stdin/stdout until the client asks it to exit."""
-    make_server(rules_file).start_io()
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024  # one LSP message; a card file is a few kilobytes
+MAX_HEADER_BYTES = 4096  # one header line
+
+
+class ProtocolRefused(SystemExit):
+    """The client sent what no client sends (a message of absurd length): the server stops."""
+
+
+class BoundedInput:
+    """Standard input for the server, refusing a header line longer than
+    :data:`MAX_HEADER_BYTES` or a ``Content-Length`` over :data:`MAX_MESSAGE_BYTES`, which the
+    server would otherwise try to read whole into memory."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.refused = ""
+
+    def readline(self) -> bytes:
+        """One header line, checked."""
+        line = self.stream.readline(MAX_HEADER_BYTES + 1)
+        if len(line) > MAX_HEADER_BYTES:
+            self._refuse(f"a header line longer than {MAX_HEADER_BYTES} bytes")
+        m = re.match(rb"(?i)content-length:\s*(\d+)", line)
+        if m and (len(m.group(1)) > 12 or int(m.group(1)) > MAX_MESSAGE_BYTES):
+            self._refuse(f"a message of {m.group(1).decode()} bytes (at most {MAX_MESSAGE_BYTES})")
+        return line
+
+    def read(self, n: int = -1) -> bytes:
+        """A message body (its length already checked)."""
+        return self.stream.read(n)
+
+    def _refuse(self, what: str) -> None:
+        self.refused = f"the client sent {what}"
+        raise ProtocolRefused(2)
+
+
+def serve(rules_file: Path | None = None, stdin: BinaryIO | None = None) -> str:
+    """Run the server on stdin/stdout until the client asks it to exit; "" then, or why it stopped
+    on malformed input."""
+    bounded = BoundedInput(stdin or sys.stdin.buffer)
+    make_server(rules_file).start_io(stdin=bounded)  # type: ignore[arg-type]
+    return bounded.refused
