@@ -234,9 +234,11 @@ def cmd_test(args: argparse.Namespace) -> int:
             _print_located(diags)
             failed += len(diags)
             for s in scenarios:
+                table: list[str] = []
                 try:
                     result = run_scenario(s, pool)
                     problems = result.failures
+                    table = result.table() if problems else []
                 except ScenarioError as e:
                     problems = [f"scenario error: {e}"]
                 if problems:
@@ -244,6 +246,8 @@ def cmd_test(args: argparse.Namespace) -> int:
                     print(f"FAIL {f}:{s.line} {s.name} [{', '.join(s.rules)}]")
                     for msg in problems:
                         print(f"     {msg}")
+                    for row in table:  # the table where it stopped, as a judge sees it
+                        print(f"     {row}")
                 else:
                     passed += 1
                     if args.verbose:

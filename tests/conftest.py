@@ -78,7 +78,8 @@ class ScenarioItem(pytest.Item):
         result = run_scenario(self.scenario, compiled_pool(base))
         if not result.passed:
             log = "\n".join(result.game.state.log[-40:])
-            raise ScenarioFailed("\n".join(result.failures) + "\n--- last log lines ---\n" + log)
+            raise ScenarioFailed("\n".join(result.failures) + "\n" + "\n".join(result.table())
+                                 + "\n--- last log lines ---\n" + log)
 
     def repr_failure(self, excinfo: Any, style: Any = None) -> str:
         if isinstance(excinfo.value, ScenarioFailed):

@@ -125,12 +125,26 @@ class CastAction(CardAction):
                    and opt.keyword.lower() == pay.keyword.lower() and (not pay.cost or opt.cost.mana == pay.cost)]
             if not idx:
                 raise ScenarioError(
-                    f"{self.describe()}: {o.definition.name} has no {pay.keyword} {''.join(pay.cost)} cost")
+                    f"{self.describe()}: {o.definition.name} has no {pay.keyword} {''.join(pay.cost)} cost"
+                    + _did_you_mean(pay, options))
             additional.append((idx[0], pay.times))
         targets = tuple(h.target(t) for t in self.targets) if self.targets is not None else None
         modes = tuple(m - 1 for m in self.modes) if self.modes is not None else None
         return CastSpell(o.oid, alternative=alternative, additional=tuple(additional), targets=targets, x=self.x,
                          also=tuple(also), modes=modes, division=self.division)
+
+
+def _did_you_mean(pay: Pay, options: tuple[object, ...]) -> str:
+    """A hint when ``pay`` names a keyword the card lacks but another of its optional costs is named
+    with it: "with kicker x2" for a multikicker cost (702.33c) suggests "with multikicker x2"."""
+    words = sorted({opt.keyword.lower() for opt in options if isinstance(opt, AdditionalCost)
+                    and opt.keyword and pay.keyword.lower() in opt.keyword.lower()
+                    and opt.keyword.lower() != pay.keyword.lower()})
+    if not words:
+        return ""
+    times = f" x{pay.times}" if pay.times != 1 else ""
+    cost = f" {''.join(pay.cost)}" if pay.cost else ""
+    return f"; did you mean {' or '.join(f'with {w}{cost}{times}' for w in words)}?"
 
 
 @dataclass(frozen=True)

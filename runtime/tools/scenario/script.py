@@ -24,6 +24,24 @@ class CardSetup:
 
 
 @dataclass(frozen=True)
+class TimedCheck:
+    """An expectation checked during the game: the first time ``player`` (or, with no player, anyone)
+    has priority at (``turn``, ``step``) once every action and check written before it for that
+    step has happened."""
+
+    turn: int
+    step: str
+    player: str
+    expectation: Expectation
+    line: int = 0
+
+    def where(self) -> str:
+        """When, for messages."""
+        who = f" {self.player}" if self.player else ""
+        return f"line {self.line}: at turn {self.turn} {self.step}{who}"
+
+
+@dataclass(frozen=True)
 class Scenario:
     """A whole scenario: setup, timeline, answers, stop point, expectations, and the rules it checks."""
 
@@ -39,3 +57,4 @@ class Scenario:
     stop: tuple[int, str] = (1, "end")
     expectations: tuple[Expectation, ...] = ()
     seed: int = 0
+    checks: tuple[TimedCheck, ...] = ()  # expectations during the game, in the order written
