@@ -3,7 +3,8 @@ phases in again.  Phasing is not a zone change (702.26d): the object keeps its i
 counters and its status; no enters or leaves abilities trigger.  Only "phases in/out" abilities do.
 
 Auras attached to a permanent phase out indirectly with it and phase in with it, still attached
-(702.26g); an indirectly phased permanent doesn't phase in on its own.
+(702.26g); an indirectly phased permanent doesn't phase in on its own.  One that phased out
+directly phases in attached to the same object if that is still there, else unattached (702.26i).
 """
 from __future__ import annotations
 
@@ -68,6 +69,11 @@ def phase_in(game: "Game", oid: int) -> None:
         return
     o.phased_out = False
     o.phased_indirectly = False
+    host = game.state.objects.get(o.attached_to) if o.attached_to is not None else None
+    if o.attached_to is not None and (host is None or host.zone is not Zone.BATTLEFIELD):
+        # 702.26i: it phases in attached to what it was attached to only if that is still in the
+        # same zone (400.7: a new object otherwise); if not, it phases in unattached.
+        game.unattach(oid)
     game.log(f"{game.name_of(oid)} phases in")
     game.fire_object_event(o, "phases_in")
     # 702.26g: permanents that phased out indirectly with it phase in with it, still attached.

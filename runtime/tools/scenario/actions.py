@@ -190,10 +190,11 @@ class TurnFaceUpAction(CardAction):
     x: int = 0
 
     def build(self, h: "Harness", player: int) -> Action:
-        """Turning it face up by the first of its ways whose label starts with :attr:`way`."""
-        o = h.find(self.card, (Zone.BATTLEFIELD,))
+        """Turning it face up by the first of its ways whose label starts with :attr:`way`; a face-down
+        spell on the stack may be named too, for the engine to refuse (708.7)."""
+        o = h.find(self.card, (Zone.BATTLEFIELD, Zone.STACK))
         if o is None:
-            raise ScenarioError(f"{self.describe()}: {self.card} is not on the battlefield")
+            raise ScenarioError(f"{self.describe()}: {self.card} is not on the battlefield or the stack")
         ways = face_up_ways(h.game, o)
         way = 0
         if self.way:

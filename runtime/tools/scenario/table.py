@@ -51,7 +51,10 @@ def _card(game: "Game", o: GameObject) -> str:
 
 def _named(game: "Game", oid: int) -> str:
     o = game.state.objects.get(oid)
-    return f'"{o.card.definition.name}"' if o is not None else f"#{oid}"
+    if o is not None:
+        return f'"{o.card.definition.name}"'
+    gone = game.state.last_known.get(oid)  # 400.7: an object that left its zone
+    return f'"{gone.card.definition.name}" #{oid}, no longer there' if gone is not None else f"#{oid}"
 
 
 def _zone_line(game: "Game", label: str, oids: list[int]) -> str:
