@@ -20,7 +20,8 @@ from runtime.tools.scenario import (
     TurnFaceUpAction, YesAnswer, ZoneCountIs, ZoneHas, ZoneLacks,
 )
 from runtime.tools.scenario import (
-    AttachedTo, KeywordsAre, ManaPoolIs, PermanentCountIs, Shuffled, SubtypesAre, TimedCheck, Unattached,
+    AttachedTo, CardLeft, ConcedeAction, KeywordsAre, ManaPoolIs, PermanentCountIs, PlayerLeft, Shuffled,
+    SubtypesAre, TimedCheck, Unattached,
 )
 from runtime.turns import STEPS
 from runtime.zones import ZONE_BY_NAME
@@ -131,6 +132,9 @@ class ScenarioBuilder:
     def action_TurnUpAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
         return TurnFaceUpAction(card=_ref(a.card), way=a.way or "", x=a.x or 0, **common)
 
+    def action_ConcedeAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
+        return ConcedeAction(**common)
+
     def action_PassAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
         return PassAction(**common)
 
@@ -210,6 +214,12 @@ class ScenarioBuilder:
         return PermanentCountIs(c.player or "", c.value, noun=c.noun.rstrip("s"), tapped=tapped,
                                 face_down=face_down, attacking="attacking" in statuses,
                                 blocking="blocking" in statuses, name=c.name if c.named else None, line=line)
+
+    def check_LeftGameCheck(self, c: Any, line: int) -> Expectation:
+        # A player ("player carol left the game") or a card (its grammar alternatives).
+        if c.player:
+            return PlayerLeft(c.player.name, line=line)
+        return CardLeft(_ref(c.card), line=line)
 
     def check_ObjectCheck(self, c: Any, line: int) -> Expectation:
         out: Expectation = getattr(self, "prop_" + cname(c.prop))(_ref(c.ref), c.prop, line)

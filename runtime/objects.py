@@ -85,6 +85,9 @@ class GameObject:
     control_since: int = -1
     attached_to: int | None = None  # 301.5 / 303.4: the permanent an Aura or Equipment is attached to
     phased_indirectly: bool = False  # 702.26g: phased out because what it's attached to did
+    # 702.26n: phased out under the control of a player who left the game (that player's index):
+    # it phases in at the untap step after their next turn would have begun (-2: at the next one).
+    phases_in_after: int = -1
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
         """A fast copy: every field is immutable except the counters and the cast record."""
@@ -127,3 +130,4 @@ class Player:
     left_battlefield_turn: int = -1  # the last turn a permanent they controlled left the battlefield (revolt)
     turn_began: int = -1  # the number of their most recent turn (302.6 with extra turns, 500.7); -1: none yet
     revealed_top: int = -1  # 401.5: the library card last shown as their revealed top card (-1: none)
+    left: bool = False  # 800.4a: left the game (104.5: lost it, or conceded, 104.3a) while it goes on

@@ -123,7 +123,7 @@ def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
 def state_digest(state: GameState) -> str:
     """A hash of the whole game state, for determinism and transactional-rollback checks."""
     parts: list[str] = [
-        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn)
+        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn, p.left)
               for p in state.players]),
         repr(sorted((k[0].value, k[1], tuple(v)) for k, v in state.zones.items())),
         repr(sorted(
@@ -131,7 +131,7 @@ def state_digest(state: GameState) -> str:
              o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down.via if o.face_down else "",
              o.copy_of.name if o.copy_of else None, o.turned_up_with, o.activations, o.phased_out,
              o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields,
-             o.deathtouched)
+             o.deathtouched, o.phases_in_after)
             for o in state.objects.values()
         )),
         repr([(s.kind.value, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),

@@ -20,7 +20,8 @@ a judge makes at the table), :mod:`.refs` (how cards and players are named; the 
 from __future__ import annotations
 
 from .actions import (
-    ActivateAction, AttackAction, BlockAction, CardAction, CastAction, Declaration, PassAction, Pay, PlayAction,
+    ActivateAction, AttackAction, BlockAction, CardAction, CastAction, ConcedeAction, Declaration, PassAction, Pay,
+    PlayAction,
     PriorityAction, ScriptedAction, TurnFaceUpAction,
 )
 from .answers import (
@@ -33,14 +34,16 @@ from .expectations import (
     StackCountIs, ZoneCountIs, ZoneExpectation, ZoneHas, ZoneLacks,
 )
 from .harness import Harness, ScenarioResult, run_scenario
-from .judging import AttachedTo, KeywordsAre, ManaPoolIs, PermanentCountIs, Shuffled, SubtypesAre, Unattached
+from .judging import (
+    AttachedTo, CardLeft, KeywordsAre, ManaPoolIs, PermanentCountIs, PlayerLeft, Shuffled, SubtypesAre, Unattached,
+)
 from .refs import Ref, ScenarioError, Target, UnscriptedQuestion
 from .script import CardSetup, Scenario, TimedCheck
 from .table import describe_table
 
 __all__ = [
     "AttachedTo", "KeywordsAre", "ManaPoolIs", "PermanentCountIs", "Shuffled", "SubtypesAre", "TimedCheck",
-    "Unattached", "describe_table",
+    "Unattached", "describe_table", "CardLeft", "PlayerLeft", "ConcedeAction",
     "ActivateAction", "AttackAction", "BlockAction", "CardAction", "CardSetup", "CastAction", "ChooseAnswer",
     "ColorIs", "CountersAre", "DamageIs", "Declaration", "Expectation", "FaceIs", "Harness", "HasNoSubtypes",
     "InZone", "IsColorless", "IsTapped", "IsUntapped", "LifeIs", "LogHas", "Loses", "ManaValueIs", "NameIs",

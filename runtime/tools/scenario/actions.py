@@ -10,7 +10,7 @@ from dataclasses import KW_ONLY, dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ...abilities import AdditionalCost, AlternativeCost
-from ...actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
+from ...actions import Action, ActivateAbility, CastSpell, Concede, PassPriority, PlayLand, TurnFaceUp
 from ...costoptions import cost_options
 from ...facedown import face_up_ways
 from ...zones import Zone
@@ -71,6 +71,17 @@ class PassAction(PriorityAction):
     def build(self, h: "Harness", player: int) -> Action:
         """Passing."""
         return PassPriority()
+
+
+@dataclass(frozen=True)
+class ConcedeAction(PriorityAction):
+    """104.3a: concede the game -- lose it and leave it (800.4a)."""
+
+    word: ClassVar[str] = "concede"
+
+    def build(self, h: "Harness", player: int) -> Action:
+        """Conceding."""
+        return Concede()
 
 
 @dataclass(frozen=True)

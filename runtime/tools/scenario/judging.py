@@ -178,3 +178,33 @@ class SubtypesAre(ObjectExpectation):
                 return f"{self.ref} {verb} subtype {n!r} (subtypes: {sorted(ch.subtypes)})"
         return ""
 
+
+
+@dataclass(frozen=True)
+class PlayerLeft(Expectation):
+    """800.4a: the player has left the game (conceded, 104.3a, or lost a game that went on, 104.5)."""
+
+    player: str
+
+    def check(self, h: "Harness") -> str:
+        """Their status."""
+        p = h.game.players[h.player_of(self.player)]
+        if p.left:
+            return ""
+        return f"{self.player} is still in the game" + (f" (lost: {p.loss_reason}, but the game is over)"
+                                                        if p.lost else "")
+
+
+@dataclass(frozen=True)
+class CardLeft(Expectation):
+    """800.4a: the card left the game with its owner: no object of it is in any zone."""
+
+    ref: Ref
+
+    def check(self, h: "Harness") -> str:
+        """Where it is, if anywhere."""
+        o = h.find(self.ref)
+        if o is None:
+            return ""
+        return f"{self.ref} is still in the game, in the {o.zone.value}" + \
+            (" (phased out)" if o.phased_out else "")

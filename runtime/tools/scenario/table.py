@@ -68,6 +68,7 @@ def describe_table(game: "Game") -> list[str]:
     out = [f"--- the table at turn {s.turn} {s.step} ({whose}'s turn) ---"]
     for p in game.players:
         status = f", lost ({p.loss_reason})" if p.lost else ""
+        status += ", left the game (800.4a)" if p.left else ""
         out.append(f"{p.name}: life {p.life}, mana pool {pool_text(p.mana)}{status}")
         for zone in (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD):
             out.append(_zone_line(game, zone.value, game.zone(zone, p.index)))
