@@ -1017,6 +1017,11 @@ class Game:
         self.state.continuous.append(ContinuousEffect(oid, (ControlledBy(player, previous),), player, until,
                                                       self.new_id()))
 
+    def set_controller(self, oid: int, player: int) -> None:
+        """613.1b: ``player`` controls the permanent from now on, with no effect to end (e.g. as the
+        effect that gave another player control ends, 800.4a)."""
+        self._set_controller(oid, player)
+
     def _set_controller(self, oid: int, player: int) -> None:
         o = self.obj(oid)
         if o.controller == player:

@@ -72,22 +72,22 @@ def leave_game(game: "Game", player: int) -> None:
         if not gives:
             kept.append(e)
             continue
-        o = s.objects.get(e.oid)
-        if o is not None and o.controller == player and not game.players[gives[0].previous].left:
-            game._set_controller(o.oid, gives[0].previous)
-            if o.phased_out:
-                o.phases_in_after = player  # 702.26n
+        held = s.objects.get(e.oid)
+        if held is not None and held.controller == player and not game.players[gives[0].previous].left:
+            game.set_controller(held.oid, gives[0].previous)
+            if held.phased_out:
+                held.phases_in_after = player  # 702.26n
     s.continuous = kept
     # 3. Abilities (and copies of spells) they control on the stack cease to exist.
     for item in list(s.stack):
         if item.controller != player:
             continue
-        o = s.objects.get(item.oid)
-        if item.kind is StackKind.SPELL and o is not None and not o.card.is_token:
+        spell = s.objects.get(item.oid)
+        if item.kind is StackKind.SPELL and spell is not None and not spell.card.is_token:
             continue  # a card: exiled below
         s.stack.remove(item)
-        if o is not None:
-            _leave(game, o)
+        if spell is not None:
+            _leave(game, spell)
         game.log(f"{item.text or 'an ability'} ceases to exist: its controller left the game (800.4a)")
     # 800.4d: their triggered abilities never go on the stack.
     s.pending = [t for t in s.pending if t.controller != player]
