@@ -15,7 +15,8 @@ on without them, and as they leave, in this order (800.4a):
 
 Their triggered abilities waiting to go on the stack never do (800.4d).  Priority they held passes
 to the next player in turn order still in the game (800.4a), their turns are skipped (800.4k),
-and a turn of theirs in progress goes on without an active player (800.4j).
+a turn of theirs in progress goes on without an active player (800.4j), and combat damage isn't
+assigned to them (800.4e, ``combat.defending_player``).
 """
 from __future__ import annotations
 
