@@ -113,13 +113,13 @@ def _leave(game: "Game", o: "GameObject") -> None:
         game.fire_object_event(o, "leaves")
     if o.zone is Zone.STACK:
         s.stack = [i for i in s.stack if i.oid != o.oid]
+    if o.attached_to is not None:
+        game.unattach(o.oid)
     zone = game.zone(o.zone, o.owner)
     if o.oid in zone:
         zone.remove(o.oid)
     del s.objects[o.oid]
     s.last_known[o.oid] = o
-    if o.attached_to is not None:
-        game.unattach(o.oid)
     s.continuous = [e for e in s.continuous if e.oid != o.oid]
     if o.oid in s.blocked:
         s.blocked.remove(o.oid)

@@ -95,3 +95,20 @@ def test_every_leaving_scenario_keeps_the_invariants_at_every_priority(pool: Poo
         result = h.run()
         assert result.passed, (s.name, result.failures)
         assert not h.problems, (s.name, h.problems)
+
+
+def test_four_player_random_games_where_players_lose_and_leave_keep_the_invariants(pool: Pool) -> None:
+    """Seeded random four-player games with small decks: players draw from empty libraries (704.5b),
+    lose and leave (800.4a), the game goes on; every decision boundary is checked."""
+    import random
+
+    from runtime.tools.simulate import play_game, random_deck
+
+    left = 0
+    for seed in (131, 137, 3, 10):
+        rng = random.Random(seed)
+        decks = [random_deck(pool, rng, size=12, lands=6) for _ in range(4)]
+        report = play_game(pool, seed, decks=decks, max_turns=40, names=("a", "b", "c", "d"))
+        assert not report.violations, (seed, report.violations[:5])
+        left += sum(1 for line in report.log if "leaves the game (800.4a)" in line)
+    assert left >= 4
