@@ -246,7 +246,6 @@ def cmd_text(args: argparse.Namespace) -> int:
 def cmd_test(args: argparse.Namespace) -> int:
     """Run scenario files against a freshly built pool (the shipped pool by default)."""
     from compiler.scenarios import load_scenario_file
-    from runtime.tools.board import board_text
     from runtime.tools.scenario import ScenarioError, run_scenario
 
     paths = [Path(p) for p in args.paths] or [Path("tests/scenarios")]
@@ -266,12 +265,11 @@ def cmd_test(args: argparse.Namespace) -> int:
             _print_located(diags)
             failed += len(diags)
             for s in scenarios:
-                table = ""
+                table: list[str] = []
                 try:
                     result = run_scenario(s, pool)
                     problems = result.failures
-                    if problems:
-                        table = board_text(result.game)
+                    table = result.table() if problems else []
                 except ScenarioError as e:
                     problems = [f"scenario error: {e}"]
                 if problems:
@@ -279,8 +277,8 @@ def cmd_test(args: argparse.Namespace) -> int:
                     print(f"FAIL {f}:{s.line} {s.name} [{', '.join(s.rules)}]")
                     for msg in problems:
                         print(f"     {msg}")
-                    for line in table.splitlines():  # the table as a judge would look at it
-                        print(f"     | {line}")
+                    for row in table:  # the table where it stopped, as a judge sees it
+                        print(f"     {row}")
                 else:
                     passed += 1
                     if args.verbose:

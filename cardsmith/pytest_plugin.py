@@ -142,7 +142,7 @@ class ScenarioItem(pytest.Item):
         result = run_scenario(self.scenario, session_pool(self.config)[0])
         if not result.passed:
             log = "\n".join(result.game.state.log[-40:])
-            raise ScenarioFailed("\n".join(result.failures) + "\n--- the table ---\n" + table(result.game)
+            raise ScenarioFailed("\n".join(result.failures) + "\n" + "\n".join(result.table())
                                  + "\n--- last log lines ---\n" + log)
 
     def repr_failure(self, excinfo: Any, style: Any = None) -> str:
@@ -156,9 +156,3 @@ class ScenarioItem(pytest.Item):
         """Where the scenario is, for pytest's report."""
         return self.path, self.scenario.line, f"scenario: {self.scenario.name} [{', '.join(self.scenario.rules)}]"
 
-
-def table(game: Any) -> str:
-    """Every player's zones and the stack (see :func:`runtime.tools.board.board_text`)."""
-    from runtime.tools.board import board_text
-
-    return board_text(game)

@@ -22,6 +22,10 @@ from runtime.tools.scenario import (
 )
 from runtime.tools.scenario import HasNoStickers, HasSticker, PlayerCountersAre, SheetHas
 from runtime.stickers import MAX_SHEETS, StickerSheet
+from runtime.tools.scenario import (
+    AttachedTo, CardLeft, ConcedeAction, KeywordsAre, ManaPoolIs, PermanentCountIs, PlayerLeft, Shuffled,
+    SubtypesAre, TimedCheck, Unattached,
+)
 from runtime.turns import STEPS
 from runtime.zones import ZONE_BY_NAME
 
@@ -67,6 +71,7 @@ class ScenarioBuilder:
         self.actions: list[ScriptedAction] = []
         self.answers: list[ScriptedAnswer] = []
         self.expectations: list[Expectation] = []
+        self.checks: list[TimedCheck] = []
         self.stop: tuple[int, str] | None = None
         self.seed = 0
         self.sheets: list[tuple[str, tuple[str, ...], int]] = []  # (player, sheet names, line), 123.1
@@ -116,6 +121,10 @@ class ScenarioBuilder:
     def stmt_ExpectStmt(self, st: Any, line: int) -> None:
         self.expectations.append(getattr(self, "check_" + cname(st.check))(st.check, line))
 
+    def stmt_TimedExpectStmt(self, st: Any, line: int) -> None:
+        check = getattr(self, "check_" + cname(st.check))(st.check, line)
+        self.checks.append(TimedCheck(st.turn, st.step, st.player or "", check, line))
+
     # ---------------------------------------------------------- actions (``common``: when, who, refused)
 
     def action_CastAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
@@ -133,6 +142,9 @@ class ScenarioBuilder:
 
     def action_TurnUpAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
         return TurnFaceUpAction(card=_ref(a.card), way=a.way or "", x=a.x or 0, **common)
+
+    def action_ConcedeAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
+        return ConcedeAction(**common)
 
     def action_PassAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
         return PassAction(**common)
@@ -203,6 +215,27 @@ class ScenarioBuilder:
 
     def check_SheetCheck(self, c: Any, line: int) -> Expectation:
         return SheetHas(c.player, c.label, bool(c.have), line=line)
+    def check_ManaCheck(self, c: Any, line: int) -> Expectation:
+        return ManaPoolIs(c.player, tuple(c.mana.symbols) if c.mana else (), line=line)
+
+    def check_ShuffledCheck(self, c: Any, line: int) -> Expectation:
+        return Shuffled(c.player, int(c.times[1:]) if c.times else None, line=line)
+
+    def check_CountCheck(self, c: Any, line: int) -> Expectation:
+        # The statuses are adjectives of the grammar's PermanentStatus; the noun, a card type or
+        # "permanent" / "token", singular or plural.
+        statuses = set(c.statuses)
+        tapped = True if "tapped" in statuses else False if "untapped" in statuses else None
+        face_down = True if "face-down" in statuses else False if "face-up" in statuses else None
+        return PermanentCountIs(c.player or "", c.value, noun=c.noun.rstrip("s"), tapped=tapped,
+                                face_down=face_down, attacking="attacking" in statuses,
+                                blocking="blocking" in statuses, name=c.name if c.named else None, line=line)
+
+    def check_LeftGameCheck(self, c: Any, line: int) -> Expectation:
+        # A player ("player carol left the game") or a card (its grammar alternatives).
+        if c.player:
+            return PlayerLeft(c.player.name, line=line)
+        return CardLeft(_ref(c.card), line=line)
 
     def check_ObjectCheck(self, c: Any, line: int) -> Expectation:
         out: Expectation = getattr(self, "prop_" + cname(c.prop))(_ref(c.ref), c.prop, line)
@@ -269,6 +302,18 @@ class ScenarioBuilder:
             out.append((player, tuple(known[n] for n in names if n in known)))
         return tuple(out)
 
+    def prop_AttachedProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return AttachedTo(ref, _ref(p.host), line=line)
+
+    def prop_UnattachedProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return Unattached(ref, line=line)
+
+    def prop_KeywordProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return KeywordsAre(ref, tuple(p.names), present=bool(p.has), line=line)
+
+    def prop_SubtypeProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return SubtypesAre(ref, tuple(p.names), present=bool(p.has), line=line)
+
 
 def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnostic]]:
     """Parse a scenario file; return its scenarios or located diagnostics."""
@@ -309,10 +354,17 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
         for a in b.actions:
             if (a.turn, STEPS.index(a.step)) >= (stop[0], STEPS.index(stop[1])):
                 diags.append(Diagnostic(path, a.line, 1, "this action comes at or after the stop point"))
+        for c in b.checks:
+            if (c.turn, STEPS.index(c.step)) >= (stop[0], STEPS.index(stop[1])):
+                diags.append(Diagnostic(path, c.line, 1, "this check comes at or after the stop point",
+                                        "write it without 'turn N STEP:' to check where the scenario stops"))
+            if c.player and c.player not in b.players:
+                diags.append(Diagnostic(path, c.line, 1, f"scenario {sc.name!r}: unknown player {c.player!r}"))
         out.append(Scenario(name=sc.name, rules=tuple(sc.rules), source=path, line=line, players=b.players,
                             life=tuple(b.life), setup=tuple(b.setup), actions=tuple(b.actions),
                             answers=tuple(b.answers), stop=stop, expectations=tuple(b.expectations), seed=b.seed,
-                            sheets=player_sheets, player_counters=tuple(b.player_counters)))
+                            sheets=player_sheets, player_counters=tuple(b.player_counters),
+                            checks=tuple(b.checks)))
     return out, diags
 
 

@@ -45,6 +45,7 @@ both, counting imports at module level and inside functions):
    - ``effects``: one-shot effects (610).
 4. Turn structure
    - ``combat``: the combat phase (506-511).
+   - ``leaving``: a player leaving the game, conceding or losing a multiplayer game (800.4a, 104.3a).
    - ``sba``: state-based actions (704).
    - ``turns``: the steps of a turn and the priority loop (500-514, 117).
 5. The card pool

@@ -59,7 +59,12 @@ class PassPriority:
     """117.3d: pass priority."""
 
 
-Action = Union[CastSpell, ActivateAbility, PlayLand, TurnFaceUp, PassPriority]
+@dataclass(frozen=True)
+class Concede:
+    """104.3a: concede the game (any time; here, with priority): lose it and leave it (800.4a)."""
+
+
+Action = Union[CastSpell, ActivateAbility, PlayLand, TurnFaceUp, PassPriority, Concede]
 
 
 @dataclass(frozen=True)

@@ -183,12 +183,13 @@ def declare_attackers(game: "Game", resume: "CharacteristicsCache | None" = None
         chosen = _choose_attackers(game, player, cands, opts)
     if chosen is None:
         return
+    game.state.defending = game.opponent(player)  # 506.2: the next player in turn order still in the game
     for oid in chosen:
         o = game.obj(oid)
         o.attacking = True
         if not game.characteristics(o).has(AttacksWithoutTapping):
             o.tapped = True  # 508.1f
-        game.log(f"{game.name_of(oid)} attacks {game.players[game.opponent(player)].name}")
+        game.log(f"{game.name_of(oid)} attacks {game.players[game.state.defending].name}")
     for oid in chosen:
         game.fire_object_event(game.obj(oid), "attacks")  # 508.3a
     if len(chosen) == 1:
@@ -229,12 +230,22 @@ def _choose_attackers(game: "Game", player: int, cands: list["GameObject"],
     return None
 
 
+def defending_player(game: "Game") -> int | None:
+    """506.2: the player attacked in this combat; None if they left the game (800.4a), when no one
+    blocks and combat damage that would be assigned to them isn't (800.4e)."""
+    s = game.state
+    defender = s.defending if s.defending >= 0 else game.opponent(s.active)
+    return None if game.players[defender].left else defender
+
+
 def declare_blockers(game: "Game") -> None:
     """509.1: the defending player declares blockers, each blocking one attacker."""
     attackers = [o for o in game.battlefield() if o.attacking]
     if not attackers:
         return
-    defender = game.opponent(game.state.active)
+    defender = defending_player(game)
+    if defender is None:
+        return
     with game.unchanging():  # the question only reads the state: characteristics computed once
         blockers = [o for o in game.battlefield() if o.controller == defender and not o.tapped
                     and "creature" in game.characteristics(o).types]
@@ -292,9 +303,10 @@ def _damage_assignment_orders(game: "Game", plan: dict[int, int]) -> None:
     for attacker in game.state.blocked:
         blockers = tuple(b for b, a in plan.items() if a == attacker)
         _ask_order(game, game.state.active, attacker, blockers, "509.2")
-    defender = game.opponent(game.state.active)
+    defender = defending_player(game)
     for blocker in plan:
-        _ask_order(game, defender, blocker, game.obj(blocker).blocking, "509.3")
+        if defender is not None:
+            _ask_order(game, defender, blocker, game.obj(blocker).blocking, "509.3")
 
 
 def _ask_order(game: "Game", player: int, creature: int, others: tuple[int, ...], rule: str) -> None:
@@ -400,7 +412,7 @@ def _deal_combat_damage(game: "Game", dealers: set[int]) -> None:
     """510.1-510.2: the given attackers and blockers assign combat damage, then it is all dealt at once.
     The active player assigns first, then the defending player (510.1e checks each player's total)."""
     attackers = [o for o in game.battlefield() if o.attacking and o.oid in dealers]
-    defender = game.opponent(game.state.active)
+    defender = defending_player(game)
     assignments: list[tuple[int, object, int]] = []
     assigned: dict[int, int] = {}  # damage being assigned to each creature in this step (510.1c)
     for a in attackers:
@@ -413,10 +425,12 @@ def _deal_combat_damage(game: "Game", dealers: set[int]) -> None:
         if not blockers:
             if _was_blocked(game, a) and not excess_to_player:
                 continue  # 509.1h / 510.1c: a blocked creature stays blocked
-            # 510.1a, or 702.19d: with all its blockers gone, all of its damage goes to the player.
-            assignments.append((a.oid, f"player:{defender}", power))
+            # 510.1a, or 702.19d: with all its blockers gone, all of its damage goes to the player
+            # (800.4e: unless they left the game -- then it isn't assigned).
+            if defender is not None:
+                assignments.append((a.oid, f"player:{defender}", power))
             continue
-        player = f"player:{defender}" if excess_to_player else None
+        player = f"player:{defender}" if excess_to_player and defender is not None else None
         assignments.extend((a.oid, t, n) for t, n in _divide(game, a, power, blockers, player, assigned))
     for b in game.battlefield():
         if b.oid not in dealers or not b.blocking:
@@ -442,6 +456,7 @@ def end_combat(game: "Game") -> None:
         o.attacking = False
         o.blocking = ()
     game.state.blocked.clear()
+    game.state.defending = -1
     game.state.damage_order.clear()
     game.state.block_requirements.clear()
     game.state.first_damage_dealers.clear()

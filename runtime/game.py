@@ -158,8 +158,18 @@ class Game:
         return i
 
     def opponent(self, player: int) -> int:
-        """The other player of a two-player game."""
-        return (player + 1) % len(self.players)
+        """The next player in turn order still in the game (800.4a): in a two-player game, the other
+        player; the player themselves if no one else is left."""
+        n = len(self.players)
+        for step in range(1, n):
+            p = (player + step) % n
+            if not self.players[p].left:
+                return p
+        return player
+
+    def in_game(self) -> list[int]:
+        """The players still in the game (800.4a: not those who left it), in turn order."""
+        return [p.index for p in self.players if not p.left]
 
     def zone(self, zone: Zone, player: int = -1) -> list[int]:
         """Object ids in ``player``'s ``zone`` (library top first)."""
@@ -1034,9 +1044,14 @@ class Game:
             return
         previous = self.obj(oid).controller
         self._set_controller(oid, player)
-        if until != "forever":
-            self.state.continuous.append(ContinuousEffect(oid, (ControlledBy(player, previous),), player, until,
-                                                          self.new_id()))
+        # Recorded even when it lasts indefinitely: it ends if ``player`` leaves the game (800.4a).
+        self.state.continuous.append(ContinuousEffect(oid, (ControlledBy(player, previous),), player, until,
+                                                      self.new_id()))
+
+    def set_controller(self, oid: int, player: int) -> None:
+        """613.1b: ``player`` controls the permanent from now on, with no effect to end (e.g. as the
+        effect that gave another player control ends, 800.4a)."""
+        self._set_controller(oid, player)
 
     def _set_controller(self, oid: int, player: int) -> None:
         o = self.obj(oid)

@@ -91,6 +91,9 @@ class GameObject:
     # power and toughness, and abilities, 123.6); None: no sticker changes its card.
     stickers: tuple[PlacedSticker, ...] = ()
     stickered: "CardDefinition | None" = None
+    # 702.26n: phased out under the control of a player who left the game (that player's index):
+    # it phases in at the untap step after their next turn would have begun (-2: at the next one).
+    phases_in_after: int = -1
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
         """A fast copy: every field is immutable except the counters and the cast record."""
@@ -136,3 +139,4 @@ class Player:
     revealed_top: int = -1  # 401.5: the library card last shown as their revealed top card (-1: none)
     counters: Counter[str] = field(default_factory=Counter)  # 122.1: counters on the player (ticket, ...)
     sheets: tuple[StickerSheet, ...] = ()  # 123.1: their sticker sheets for this game
+    left: bool = False  # 800.4a: left the game (104.5: lost it, or conceded, 104.3a) while it goes on

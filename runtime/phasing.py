@@ -3,7 +3,8 @@ phases in again.  Phasing is not a zone change (702.26d): the object keeps its i
 counters and its status; no enters or leaves abilities trigger.  Only "phases in/out" abilities do.
 
 Auras attached to a permanent phase out indirectly with it and phase in with it, still attached
-(702.26g); an indirectly phased permanent doesn't phase in on its own.
+(702.26g); an indirectly phased permanent doesn't phase in on its own.  One that phased out
+directly phases in attached to the same object if that is still there, else unattached (702.26i).
 """
 from __future__ import annotations
 
@@ -68,6 +69,12 @@ def phase_in(game: "Game", oid: int) -> None:
         return
     o.phased_out = False
     o.phased_indirectly = False
+    o.phases_in_after = -1
+    host = game.state.objects.get(o.attached_to) if o.attached_to is not None else None
+    if o.attached_to is not None and (host is None or host.zone is not Zone.BATTLEFIELD):
+        # 702.26i: it phases in attached to what it was attached to only if that is still in the
+        # same zone (400.7: a new object otherwise); if not, it phases in unattached.
+        game.unattach(oid)
     game.log(f"{game.name_of(oid)} phases in")
     game.fire_object_event(o, "phases_in")
     # 702.26g: permanents that phased out indirectly with it phase in with it, still attached.
@@ -84,7 +91,10 @@ def untap_step_phasing(game: "Game", player: int) -> None:
     with game.unchanging():  # only reads: each permanent's layers computed once
         going_out = [o.oid for o in objs if o.controller == player and not o.phased_out
                      and game.characteristics(o).has(PhasesEachUntap)]
-    coming_in = [o.oid for o in objs if o.controller == player and o.phased_out and not o.phased_indirectly]
+    # 702.26n: one that phased out under the control of a player who left the game waits for the
+    # untap step after that player's next turn would have begun (``phases_in_after`` -2), whoever's.
+    coming_in = [o.oid for o in objs if o.phased_out and not o.phased_indirectly
+                 and (o.phases_in_after == -2 or (o.controller == player and o.phases_in_after == -1))]
     phase_out_together(game, going_out)
     for oid in coming_in:
         phase_in(game, oid)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .abilities import AuraTarget
 from .continuous import CantBeAttachedBy, Indestructible
+from .leaving import players_lost
 from .selectors import has_quality
 from .zones import Zone
 
@@ -49,6 +50,11 @@ def check_state_based_actions(game: "Game") -> bool:
         if len(alive) <= 1 and len(alive) < len(game.players):
             game.state.game_over = True
             game.state.winner = alive[0].index if alive else None  # 104.2a, 104.4a
+        elif any(p.lost and not p.left for p in game.players):
+            # 104.5 / 800.4a: in a game that goes on, a player who lost leaves it (not itself a
+            # state-based action: it happens as they lose).
+            players_lost(game, [p.index for p in game.players if p.lost and not p.left])
+            done = True
         if not done:
             return any_done
         any_done = True

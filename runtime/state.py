@@ -95,6 +95,7 @@ class GameState:
     # 500.7: extra turns to be taken after this one, the most recently created last (taken first).
     extra_turns: list[int] = field(default_factory=list)
     normal_active: int = -1  # the player of the last turn that wasn't an extra one (-1: none yet)
+    defending: int = -1  # 506.2: the player attacked in this combat (-1: no attackers declared)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
         """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
@@ -123,7 +124,7 @@ def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
 def state_digest(state: GameState) -> str:
     """A hash of the whole game state, for determinism and transactional-rollback checks."""
     parts: list[str] = [
-        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn)
+        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn, p.left)
               for p in state.players]),
         repr(sorted((k[0].value, k[1], tuple(v)) for k, v in state.zones.items())),
         repr(sorted(
@@ -131,7 +132,7 @@ def state_digest(state: GameState) -> str:
              o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down.via if o.face_down else "",
              o.copy_of.name if o.copy_of else None, o.turned_up_with, o.activations, o.phased_out,
              o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields,
-             o.deathtouched)
+             o.deathtouched, o.phases_in_after)
             for o in state.objects.values()
         )),
         repr([(s.kind.value, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),
@@ -150,5 +151,6 @@ def state_digest(state: GameState) -> str:
         repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began) for p in state.players])),
         repr([(sorted(p.counters.items()), p.sheets) for p in state.players]),  # 122.1, 123.1
         repr(sorted((o.oid, o.stickers) for o in state.objects.values() if o.stickers)),  # 123.4
+        repr(state.defending),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from . import combat
-from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
+from .actions import Action, ActivateAbility, CastSpell, Concede, PassPriority, PlayLand, TurnFaceUp
 from .abilities import ActivatedAbility, AlternativeCost
 from .casting import activate, cast_spell, may_play, play_land
 from .costoptions import options_in
@@ -21,6 +21,7 @@ from .layers import characteristics_of_definition
 from .legality import (Sources, can_activate, can_cast, can_pay, can_play_land, instant_speed, legal_modes,
                        sorcery_timing)
 from .continuous import DoesntUntap, MaxHandSize, MayPlayTopOfLibrary, SkipsExtraTurns, affects_player
+from .leaving import concede, turn_not_begun
 from .phasing import untap_step_phasing
 from .library_top import reveal_tops, top_card
 from .decisions import ChooseAction, ChooseCards, Choice, chosen_keys
@@ -92,6 +93,13 @@ def begin_turn(game: "Game") -> None:
     game.log(f"turn {s.turn} begins ({game.players[s.active].name})")
 
 
+def _first_priority(game: "Game") -> int:
+    """117.3a-b: the active player receives priority; 800.4j: if they left the game, the next player
+    in turn order does."""
+    s = game.state
+    return game.opponent(s.active) if game.players[s.active].left else s.active
+
+
 def _next_turn_player(game: "Game") -> int:
     """500.7: the most recently created extra turn is taken first, unless it is skipped (614.10, a
     replacement effect: "skip" means "instead of beginning it, do nothing"); then the normal order
@@ -99,6 +107,9 @@ def _next_turn_player(game: "Game") -> int:
     s = game.state
     while s.extra_turns:
         player = s.extra_turns.pop()
+        if game.players[player].left:
+            turn_not_begun(game, player)  # 800.4k
+            continue
         skip = next((o for o in game.battlefield() for part, _ in game.characteristics(o).has(SkipsExtraTurns)
                      if isinstance(part, SkipsExtraTurns) and affects_player(part.who, o.controller, player)), None)
         if skip is None:
@@ -110,7 +121,12 @@ def _next_turn_player(game: "Game") -> int:
         # The first turn, or a game set up mid-way: the normal order goes on from the active player.
         s.normal_active = s.first_player if s.turn == 0 else game.opponent(s.active)
     else:
-        s.normal_active = game.opponent(s.normal_active)
+        n = len(game.players)
+        following = (s.normal_active + 1) % n
+        while game.players[following].left and following != s.normal_active:
+            turn_not_begun(game, following)  # 800.4k
+            following = (following + 1) % n
+        s.normal_active = following
     return s.normal_active
 
 
@@ -202,6 +218,8 @@ def perform(game: "Game", player: int, action: Action) -> None:
         game.transaction(lambda: play_land(game, player, action))
     elif isinstance(action, TurnFaceUp):
         game.transaction(lambda: turn_face_up(game, player, action))
+    elif isinstance(action, Concede):
+        concede(game, player)  # 104.3a: not refusable, and nothing to undo
 
 
 def legal_action_choices(game: "Game", player: int) -> list[tuple[Choice, Action]]:
@@ -333,8 +351,7 @@ def priority_round(game: "Game", actions: ActionSource | None,
     characteristics computed since the last change (only priority passed since, 117.3d); else None.
     """
     s = game.state
-    n = len(game.players)
-    s.priority = s.active
+    s.priority = _first_priority(game)
     passes = 0
     resolutions = 0
     refusals_in_a_row = 0
@@ -374,7 +391,7 @@ def priority_round(game: "Game", actions: ActionSource | None,
         if isinstance(action, PassPriority):
             passes += 1
             refusals_in_a_row = 0
-            if passes >= n:
+            if passes >= len(game.in_game()):  # 800.4a: those who left the game pass no more
                 if not s.stack:
                     return cache  # nothing changed since its stretch but priority passing (117.3d)
                 resolve_top(game)
@@ -388,9 +405,9 @@ def priority_round(game: "Game", actions: ActionSource | None,
                     s.winner = None
                     return None
                 passes = 0
-                s.priority = s.active  # 117.3b
+                s.priority = _first_priority(game)  # 117.3b
             else:
-                s.priority = (player + 1) % n
+                s.priority = game.opponent(player)
                 # 117.3d: passing priority changes nothing any characteristic depends on (and
                 # deciders only answer, 117.1), so the next check and offers go on with this cache;
                 # nor anything a state-based action looks at, so the next check is skipped (the
@@ -405,11 +422,14 @@ def priority_round(game: "Game", actions: ActionSource | None,
             refusals_in_a_row += 1
             if refusals_in_a_row > 50:
                 passes += 1
-                s.priority = (player + 1) % n
+                s.priority = game.opponent(player)
             continue
         passes = 0
         refusals_in_a_row = 0
-        # 117.3c: after acting, the same player receives priority.
+        # 117.3c: after acting, the same player receives priority -- unless they left the game
+        # (conceded, 104.3a): then the next player in turn order still in it does (800.4a).
+        if game.players[player].left:
+            s.priority = game.opponent(player)
     return None
 
 

@@ -1,12 +1,13 @@
 """Invariants the game state must satisfy at every action boundary.
 
 - Zone conservation (400.1): every card is in exactly one zone; each owner's card count is what it
-  was when the game began (tokens aside, 111.7-111.8).
+  was when the game began (tokens aside, 111.7-111.8), and none for a player who left the game,
+  whose cards left it with them (800.4a).
 - Phased-out permanents (702.26d) are never offered as targets.
 - The stack and the stack zone agree (405.1): each spell item's object is in the stack zone and
   every object in the stack zone has an item.
 - Life totals and counters are integers; counters are never negative.
-- Priority belongs to a player in the game.
+- Priority belongs to a player in the game (800.4a: not one who left it).
 """
 from __future__ import annotations
 
@@ -62,7 +63,9 @@ def _all_hold(game: "Game", census: Counter[int]) -> bool:
             if card.card_id not in where:
                 return False
             owned[card.owner] = owned.get(card.owner, 0) + 1
-    if owned != {k: v for k, v in census.items() if v}:
+    if owned != _expected(game, census):
+        return False
+    if any(p.left for p in game.players) and any(game.players[o.owner].left for o in objects.values()):
         return False
     stack_items = {i.oid for i in s.stack if i.kind is StackKind.SPELL}
     if s.resolving is not None:
@@ -74,7 +77,12 @@ def _all_hold(game: "Game", census: Counter[int]) -> bool:
     for o in objects.values():
         if o.counters and not all(isinstance(n, int) and n >= 0 for n in o.counters.values()):
             return False
-    return 0 <= s.priority < len(game.players)
+    return 0 <= s.priority < len(game.players) and not game.players[s.priority].left
+
+
+def _expected(game: "Game", census: Counter[int]) -> dict[int, int]:
+    """The census of the players still in the game (800.4a: a leaving player's cards leave with them)."""
+    return {k: v for k, v in census.items() if v and not game.players[k].left}
 
 
 def _violations(game: "Game", census: Counter[int]) -> list[str]:
@@ -101,8 +109,11 @@ def _violations(game: "Game", census: Counter[int]) -> list[str]:
         if not card.is_token and card.card_id not in where:
             problems.append(f"{card.definition.name} (card {card.card_id}) was lost: it is in no zone")
     now = card_census(game)
-    if now != census:
+    if {k: v for k, v in now.items() if v} != _expected(game, census):
         problems.append(f"card counts per owner changed: {dict(census)} -> {dict(now)}")
+    for o in s.objects.values():
+        if game.players[o.owner].left:
+            problems.append(f"{o.definition.name} #{o.oid} is still in the game, its owner left it (800.4a)")
     stack_items = {i.oid for i in s.stack if i.kind is StackKind.SPELL}
     if s.resolving is not None:
         stack_items.add(s.resolving)
@@ -118,6 +129,8 @@ def _violations(game: "Game", census: Counter[int]) -> list[str]:
                 problems.append(f"{o.definition.name} has {n!r} {kind} counters")
     if not 0 <= s.priority < len(game.players):
         problems.append(f"priority belongs to no player ({s.priority})")
+    elif game.players[s.priority].left:
+        problems.append(f"priority belongs to {game.players[s.priority].name}, who left the game (800.4a)")
     return problems
 
 

@@ -51,8 +51,8 @@ def test_a_project_s_scenarios_run_with_pytest_alone(tmp_path: Path) -> None:
     assert "1 failed, 1 passed" in res.stdout, res.stdout + res.stderr
     # The failure names the scenario and shows the table as a judge sees it.
     assert "scenario 'A wrong expectation' (rules 601.2) failed" in res.stdout
-    assert "--- the table ---" in res.stdout and "bob: 17 life" in res.stdout
-    assert "battlefield: Mountain (tapped), Grizzly Bears 2/2" in res.stdout, res.stdout
+    assert "--- the table at turn 1 end" in res.stdout and "bob: life 17" in res.stdout
+    assert '"Mountain" [tapped], "Grizzly Bears" [2/2]' in res.stdout, res.stdout
 
 
 def test_the_pool_option_and_a_pool_with_errors(tmp_path: Path) -> None:

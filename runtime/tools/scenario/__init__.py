@@ -13,13 +13,15 @@ unused fails it; an action the engine refuses fails it unless the scenario says 
 then the game state must be byte-for-byte what it was before the attempt (726.1).
 
 Modules: :mod:`.script` (the scenario as data), :mod:`.actions`, :mod:`.answers` and
-:mod:`.expectations` (one class per kind, each with its own behaviour), :mod:`.refs` (how cards
-and players are named; the errors) and :mod:`.harness` (running one).
+:mod:`.expectations` (one class per kind, each with its own behaviour; :mod:`.judging` the checks
+a judge makes at the table), :mod:`.refs` (how cards and players are named; the errors),
+:mod:`.harness` (running one) and :mod:`.table` (the table printed when one fails).
 """
 from __future__ import annotations
 
 from .actions import (
-    ActivateAction, AttackAction, BlockAction, CardAction, CastAction, Declaration, PassAction, Pay, PlayAction,
+    ActivateAction, AttackAction, BlockAction, CardAction, CastAction, ConcedeAction, Declaration, PassAction, Pay,
+    PlayAction,
     PriorityAction, ScriptedAction, TurnFaceUpAction,
 )
 from .answers import (
@@ -32,11 +34,18 @@ from .expectations import (
     StackCountIs, ZoneCountIs, ZoneExpectation, ZoneHas, ZoneLacks,
 )
 from .harness import Harness, ScenarioResult, run_scenario
+from .judging import (
+    AttachedTo, CardLeft, KeywordsAre, ManaPoolIs, PermanentCountIs, PlayerLeft, Shuffled, SubtypesAre, Unattached,
+)
 from .refs import Ref, ScenarioError, Target, UnscriptedQuestion
 from .script import CardSetup, Scenario
 from .stickers import HasNoStickers, HasSticker, PlayerCountersAre, SheetHas
+from .script import CardSetup, Scenario, TimedCheck
+from .table import describe_table
 
 __all__ = [
+    "AttachedTo", "KeywordsAre", "ManaPoolIs", "PermanentCountIs", "Shuffled", "SubtypesAre", "TimedCheck",
+    "Unattached", "describe_table", "CardLeft", "PlayerLeft", "ConcedeAction",
     "ActivateAction", "AttackAction", "BlockAction", "CardAction", "CardSetup", "CastAction", "ChooseAnswer",
     "ColorIs", "CountersAre", "DamageIs", "Declaration", "Expectation", "FaceIs", "Harness", "HasNoSubtypes",
     "InZone", "IsColorless", "IsTapped", "IsUntapped", "LifeIs", "LogHas", "Loses", "ManaValueIs", "NameIs",

@@ -10,7 +10,7 @@ from dataclasses import KW_ONLY, dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ...abilities import AdditionalCost, AlternativeCost
-from ...actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
+from ...actions import Action, ActivateAbility, CastSpell, Concede, PassPriority, PlayLand, TurnFaceUp
 from ...costoptions import cost_options
 from ...facedown import face_up_ways
 from ...zones import Zone
@@ -74,6 +74,17 @@ class PassAction(PriorityAction):
 
 
 @dataclass(frozen=True)
+class ConcedeAction(PriorityAction):
+    """104.3a: concede the game -- lose it and leave it (800.4a)."""
+
+    word: ClassVar[str] = "concede"
+
+    def build(self, h: "Harness", player: int) -> Action:
+        """Conceding."""
+        return Concede()
+
+
+@dataclass(frozen=True)
 class CardAction(PriorityAction):
     """A priority action on one card."""
 
@@ -125,12 +136,26 @@ class CastAction(CardAction):
                    and opt.keyword.lower() == pay.keyword.lower() and (not pay.cost or opt.cost.mana == pay.cost)]
             if not idx:
                 raise ScenarioError(
-                    f"{self.describe()}: {o.definition.name} has no {pay.keyword} {''.join(pay.cost)} cost")
+                    f"{self.describe()}: {o.definition.name} has no {pay.keyword} {''.join(pay.cost)} cost"
+                    + _did_you_mean(pay, options))
             additional.append((idx[0], pay.times))
         targets = tuple(h.target(t) for t in self.targets) if self.targets is not None else None
         modes = tuple(m - 1 for m in self.modes) if self.modes is not None else None
         return CastSpell(o.oid, alternative=alternative, additional=tuple(additional), targets=targets, x=self.x,
                          also=tuple(also), modes=modes, division=self.division)
+
+
+def _did_you_mean(pay: Pay, options: tuple[object, ...]) -> str:
+    """A hint when ``pay`` names a keyword the card lacks but another of its optional costs is named
+    with it: "with kicker x2" for a multikicker cost (702.33c) suggests "with multikicker x2"."""
+    words = sorted({opt.keyword.lower() for opt in options if isinstance(opt, AdditionalCost)
+                    and opt.keyword and pay.keyword.lower() in opt.keyword.lower()
+                    and opt.keyword.lower() != pay.keyword.lower()})
+    if not words:
+        return ""
+    times = f" x{pay.times}" if pay.times != 1 else ""
+    cost = f" {''.join(pay.cost)}" if pay.cost else ""
+    return f"; did you mean {' or '.join(f'with {w}{cost}{times}' for w in words)}?"
 
 
 @dataclass(frozen=True)
@@ -176,10 +201,11 @@ class TurnFaceUpAction(CardAction):
     x: int = 0
 
     def build(self, h: "Harness", player: int) -> Action:
-        """Turning it face up by the first of its ways whose label starts with :attr:`way`."""
-        o = h.find(self.card, (Zone.BATTLEFIELD,))
+        """Turning it face up by the first of its ways whose label starts with :attr:`way`; a face-down
+        spell on the stack may be named too, for the engine to refuse (708.7)."""
+        o = h.find(self.card, (Zone.BATTLEFIELD, Zone.STACK))
         if o is None:
-            raise ScenarioError(f"{self.describe()}: {self.card} is not on the battlefield")
+            raise ScenarioError(f"{self.describe()}: {self.card} is not on the battlefield or the stack")
         ways = face_up_ways(h.game, o)
         way = 0
         if self.way:

@@ -24,7 +24,8 @@ from ...zones import Zone
 from .actions import AttackAction, BlockAction, Declaration, PriorityAction, ScriptedAction
 from .answers import ScriptedAnswer
 from .refs import Ref, ScenarioError, Target, UnscriptedQuestion
-from .script import Scenario
+from .script import Scenario, TimedCheck
+from .table import describe_table
 
 A = TypeVar("A", bound=ScriptedAction)
 
@@ -54,6 +55,10 @@ class ScenarioResult:
         """No failures."""
         return not self.failures
 
+    def table(self) -> list[str]:
+        """The table where the game stopped, as a judge looks at it (for failure reports)."""
+        return describe_table(self.game)
+
 
 class Harness:
     """Runs one scenario against a compiled pool."""
@@ -69,6 +74,7 @@ class Harness:
         self.aliases: dict[str, int] = {}
         self.seen: dict[int, list[str]] = {}  # every prompt and option label shown to each player
         self.pending = list(scenario.actions)
+        self.timed: list[TimedCheck] = sorted(scenario.checks, key=lambda c: c.line)
         self.answers: dict[int, list[ScriptedAnswer]] = {i: [] for i in range(len(names))}
         for a in scenario.answers:
             self.answers[self.player_of(a.player, a.line)].append(a)
@@ -203,14 +209,35 @@ class Harness:
         for a in self.pending:
             if isinstance(a, cls) and a.turn == st.turn and a.step == st.step \
                     and self.player_index.get(a.player) == player:
+                if issubclass(cls, PriorityAction) and any(
+                        c.turn == st.turn and c.step == st.step and c.line < a.line for c in self.timed):
+                    return None  # a check written before it is made first
                 return a
         return None
+
+    def _timed_checks(self, player: int) -> None:
+        """Make the checks due now, in the order written: at this (turn, step), for this player (or
+        anyone), once every priority action and check written before each has happened."""
+        st = self.game.state
+        for c in list(self.timed):
+            if (c.turn, c.step) != (st.turn, st.step):
+                continue
+            if any(isinstance(a, PriorityAction) and (a.turn, a.step) == (c.turn, c.step) and a.line < c.line
+                   for a in self.pending):
+                return
+            if c.player and self.player_index.get(c.player) != player:
+                return
+            self.timed.remove(c)
+            msg = c.expectation.check(self)
+            if msg:
+                self.failures.append(f"{c.where()}: {msg}")
 
     # ---------------------------------------------------------- the action source (priority)
 
     def next_action(self, game: Game, player: int) -> Action | None:
         """The next scheduled action for ``player`` at this (turn, step), or None to pass."""
         self._attribute_refusals()
+        self._timed_checks(player)
         a = self._due(player, PriorityAction)
         if a is None:
             return None
@@ -316,6 +343,9 @@ class Harness:
                     self.failures.append(f"{where}: refused with {g.refusal!r}, expected {g.answer.reason!r}")
             elif g.refusal is not None:
                 self.failures.append(f"{where}: refused: {g.refusal}")
+        for c in self.timed:
+            self.failures.append(f"{c.where()}: never checked (did {c.player or 'anyone'} get priority then, "
+                                 f"after what is written before it?)")
         for p, queue in self.answers.items():
             for ans in queue:
                 self.failures.append(f"line {ans.line}: answer '{ans.word}' for {self.s.players[p]} was never asked for")

@@ -25,6 +25,24 @@ class CardSetup:
 
 
 @dataclass(frozen=True)
+class TimedCheck:
+    """An expectation checked during the game: the first time ``player`` (or, with no player, anyone)
+    has priority at (``turn``, ``step``) once every action and check written before it for that
+    step has happened."""
+
+    turn: int
+    step: str
+    player: str
+    expectation: Expectation
+    line: int = 0
+
+    def where(self) -> str:
+        """When, for messages."""
+        who = f" {self.player}" if self.player else ""
+        return f"line {self.line}: at turn {self.turn} {self.step}{who}"
+
+
+@dataclass(frozen=True)
 class Scenario:
     """A whole scenario: setup, timeline, answers, stop point, expectations, and the rules it checks."""
 
@@ -43,3 +61,4 @@ class Scenario:
     # 123.1: each player's sticker sheets (by player name); 122.1: counters on players (name, kind, n).
     sheets: tuple[tuple[str, tuple[StickerSheet, ...]], ...] = ()
     player_counters: tuple[tuple[str, str, int], ...] = ()
+    checks: tuple[TimedCheck, ...] = ()  # expectations during the game, in the order written
