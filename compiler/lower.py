@@ -170,6 +170,7 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
     reminder = ""
     cond = ""
     joined = ""
+    variant_of = ""
     parts: list[KeywordPart] = []
     for st in item.stmts:
         k = cname(st)
@@ -180,6 +181,8 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
                     ck.error(st, f"reminder text refers to '{{{ref}}}', which is not a parameter of {item.name}")
         elif k == "ConditionWordStmt":
             cond = unescape(st.word)
+        elif k == "VariantStmt":
+            variant_of = st.base.lower()  # 702.37b: it is also an instance of that keyword
         elif k == "JoinedStmt":
             joined = unescape(st.word)
             if len(params) != 1:
@@ -228,7 +231,7 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
         # AbilityStmt: lowered in the second pass of build_library, once every name is known.
     line, _ = location(item)
     return KeywordIR(item.name, identifier(item.name), module, params, item.rule, reminder, cond, tuple(parts),
-                     path, line, joined_by=joined)
+                     path, line, joined_by=joined, variant_of=variant_of)
 
 
 # ------------------------------------------------------------------ selectors, amounts, costs
@@ -303,6 +306,12 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += f" with {f.ptstat} {f.ptval} or {f.ptdir}"
     if f.keywords:
         words += " with " + " or ".join(f.keywords)
+    kw_ability = f.kwability or f.kwabilities
+    if kw_ability:
+        # "with a morph ability" / "with morph abilities": has that keyword (702.1)
+        if ck.keyword_names is not None:
+            ck.name_in(f, "keyword", kw_ability, ck.keyword_names)
+        words += f" with a {kw_ability} ability" if f.kwability else f" with {kw_ability} abilities"
     if f.without:
         words += " without " + f.without
     controller = ""
@@ -312,7 +321,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         other = " your opponents control" if c.opponents else " you don't control" if c.notyou else " an opponent controls"
         words += {"you": " you control", "own": " you own", "defending": " defending player controls",
                   "opponent": other}[controller]
-    keywords = tuple(f.keywords)
+    keywords = tuple(f.keywords) + ((kw_ability,) if kw_ability else ())
     if f.late:
         if keywords:
             ck.error(f, "a selector has one 'with' keyword list: put it after the controller")
@@ -610,9 +619,11 @@ class CardLowering:
             f = _filter(self.ck, t.filter, t)
             first = len(self.targets)
             words = f"any number of target {f.words}"
+            if t.otherthan:
+                f = replace(f, other=True)  # "other than <this>": not the source itself (109.5)
             self.targets.append(TargetIR(TargetKind.OBJECT, f, "stack" if f.is_spell else "battlefield", condition,
                                          words=words, optional=True, group=first, repeat=True))
-            return rf.SlotsFrom(first, words=words)
+            return rf.SlotsFrom(first, words=words, other_than_this=bool(t.otherthan))
         if k == "AnyTarget":
             self.targets.append(TargetIR(TargetKind.ANY, condition=condition, words="any target"))
         elif k == "TargetPlayer":
@@ -866,6 +877,9 @@ class CardLowering:
     def effect_NoUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.NoUntap(self.target(e.target, cond))
 
+    def effect_TurnFaceDownEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.TurnFaceDown(self.target(e.target, cond))
+
     def effect_PhaseOutEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PhaseOut(self.target(e.target, cond))
 
@@ -1066,7 +1080,7 @@ class CardLowering:
         return ef.CastThis(self.target(e.target, cond), str(e.label).lower(), costs[0] if len(costs) == 1 else "")
 
     def effect_CopySpellEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.CopySpell(self.target(e.target, cond), bool(e.newtargets))
+        return ef.CopySpell(self.target(e.target, cond), bool(e.newtargets), that_copy=bool(e.thatcopy))
 
     def effect_TokenCopyEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.CreateTokenCopy(self.target(e.target, cond))

@@ -340,6 +340,9 @@ class Keyword(Ability):
 
     name: ClassVar[str] = ""
     rule: ClassVar[str] = ""
+    # 702.37b: the keyword this one is a variant of ("megamorph is a variant of the morph ability"):
+    # an object with this keyword has that one too, for what selects by keyword.
+    variant_of: ClassVar[str] = ""
 
     def abilities(self) -> tuple[Ability, ...]:
         """The general abilities this keyword instance stands for."""
@@ -380,6 +383,8 @@ class CardDefinition:
         for a in self.abilities:
             if isinstance(a, Keyword):
                 names.add(a.name.lower())
+                if a.variant_of:
+                    names.add(a.variant_of)
                 parts = a.abilities()
                 out.extend(parts)
                 origins.extend([a.name] * len(parts))

@@ -774,6 +774,33 @@ class PutIntoZone:
 
 
 @dataclass(frozen=True)
+class TurnFaceDown:
+    """708.2a: a face-up permanent turned face down by an effect becomes a 2/2 face-down creature
+    with no text, no name, no subtypes and no mana cost.  It stays the same object (counters, damage,
+    Auras and tapped status stay); a way its card gives to turn it face up again still works (702.37e)."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Turn each referent still on the battlefield and face up face down."""
+        game = res.game
+        done = []
+        for ref in res.referents(self.target):
+            if not isinstance(ref, int) or not game.exists(ref):
+                continue
+            o = game.obj(ref)
+            if o.zone is not Zone.BATTLEFIELD or o.face_down is not None:
+                continue  # 708.7-style: only a face-up permanent can be turned face down
+            name = game.name_of(o.oid)
+            o.face_down = FaceDown("turned face down")
+            o.turned_up_with = ""
+            game.log(f"{name} is turned face down (708.2a)")
+            done.append(ref)
+        res.last_affected = tuple(done)
+        res.performed = bool(done)
+
+
+@dataclass(frozen=True)
 class ExileTopCard:
     """406 / 701: exile the top card of a player's library; it becomes "that card"."""
 
@@ -964,6 +991,7 @@ __all__ = [
     "ExileObject",
     "ExileTopCard",
     "Fight",
+    "TurnFaceDown",
     "LookAtTop",
     "MoveCounters",
     "ObjectDealsDamage",

@@ -656,9 +656,10 @@ class CopySpell(Effect):
 
     target: Ref
     new_targets: bool = False
+    that_copy: bool = False  # worded "for that copy" (the same instruction)
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        tail = ". You may choose new targets for the copy" if self.new_targets else ""
+        tail = f". You may choose new targets for {'that' if self.that_copy else 'the'} copy" if self.new_targets else ""
         return f"copy {self.target.text(ph)}{tail}"
 
     def python(self, actions: Actions) -> str:
@@ -854,6 +855,19 @@ class PhaseOut(Effect):
 
     def python(self, actions: Actions) -> str:
         return f"rt.PhaseOut(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class TurnFaceDown(Effect):
+    """708.2a: "turn this face down", "turn target creature with a morph ability face down"."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"turn {self.target.text(ph)} face down"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.TurnFaceDown(target={self.target.python()})"
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,10 @@ class SlotsFrom(Ref):
 
     index: int
     words: str = ""
+    other_than_this: bool = False  # "... other than <this card's name>" (the source can't be chosen)
+
+    def text(self, ph: "Phrase", subject: bool = False) -> str:
+        return f"{self.words} other than {ph.this_name()}" if self.other_than_this else self.words
 
     def python(self) -> str:
         return f"rt.SlotsFrom({self.index})"
