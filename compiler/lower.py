@@ -359,7 +359,7 @@ _FIXED_PARTS: dict[str, type[StaticPart]] = {
     "CantBeDestroyed": sp.Indestructible, "CantPhaseOut": sp.CantPhaseOut, "PhasesEachUntap": sp.PhasesEachUntap,
     "AssignsExcess": sp.AssignsExcess, "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
     "DamageIsLethal": sp.DamageIsLethal, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
-    "BlocksEachCombat": sp.BlocksEachCombat,
+    "BlocksEachCombat": sp.BlocksEachCombat, "ChosenCreatureType": sp.ChosenCreatureType,
 }
 
 
@@ -977,8 +977,10 @@ class CardLowering:
         if any(isinstance(p, sp.PTChange) and (p.per_counter or p.per_filter is not None) for p in parts):
             self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
         tail = tuple(self.static_part(p) for p in e.tail)
-        if d is None and parts and all(isinstance(p, sp.HasKeywords) for p in parts) and not tail and e.lead is None:
-            # 611.2a: "That creature gains haste." -- no duration: it lasts as long as the object does.
+        if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura))
+                                       for p in parts) and not tail and e.lead is None:
+            # 611.2a: "That creature gains haste.", "it becomes the creature type of your choice" -- no
+            # duration: it lasts as long as the object does.
             duration = "forever"
         elif d is None and not any(isinstance(p, sp.AttacksDespite) and p.this_turn for p in parts):
             self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
@@ -1236,6 +1238,9 @@ class CardLowering:
         minus_zero = ("p" if p.power == "-0" else "") + ("t" if p.toughness == "-0" else "")
         return sp.PTChange(pw, tg, x_power=xp, x_toughness=xt, minus_zero=minus_zero,
                            additional=bool(p.additional), per_counter=per, per_filter=per_filter)
+
+    def static_BecomesAura(self, p: Any) -> StaticPart:
+        return sp.BecomesAura(p.host.rstrip("s"))
 
     def static_IsColor(self, p: Any) -> StaticPart:
         if p.color == "colorless":

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '87516fb13cf22797b9ab2b078fb3824e8bde198b341b190b2e8386fe32c0db81'
+GRAMMAR = 'c1ce45c9966802fe57fde2e7bc5f5fe63020bef53e9911336d12a51bd87dd350'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -642,6 +642,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('BlocksEachCombat', 'common', 'BlocksEachCombat', ''),
     ('__asgn_plain', 'plain', '', 'unblockable'),
     ('CantBeBlocked', 'common', 'CantBeBlocked', ''),
+    ('__asgn_plain', 'plain', '', 'choice'),
+    ('ChosenCreatureType', 'common', 'ChosenCreatureType', ''),
+    ('__asgn_plain', 'plain', '', 'host'),
+    ('BecomesAura', 'common', 'BecomesAura', ''),
     ('__asgn_plain', 'plain', '', 'color'),
     ('IsColor', 'common', 'IsColor', ''),
     ('__asgn_plain', 'plain', '', 'this'),
@@ -34320,30 +34324,110 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F50:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e199_0(p127)
-                if r is None:
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'becomes', '')
+                q += 7
                 p127 = q
-                if v:
-                    res128.append(v)
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p127 = q
+                res128.append(v)
                 p129 = p127
                 res130: list[Any] = []
-                r = self.r_Color_0(p129)
-                if r is None:
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'choice', '')
+                q += 6
                 p129 = q
-                if v:
-                    res130.append(v)
+                res130.append(v)
                 if res130:
                     n = Nt(res130)
                     n.rule = 620
@@ -34351,10 +34435,163 @@ class CardParser:
                 if res130 and n:
                     res128.append(n)
                 if res128:
-                    n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
+                    n = Nt(res128)
                     n.rule = 621
                 q = p127
                 v = n if res128 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 564
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                p131 = p
+                res132: list[Any] = []
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('Aura', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'Aura', '')
+                q += 4
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('enchant', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enchant', '')
+                q += 7
+                p131 = q
+                res132.append(v)
+                p133 = p131
+                res134: list[Any] = []
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'TypeWord') if s else None
+                q += len(s)
+                p133 = q
+                if v:
+                    res134.append(v)
+                if res134:
+                    n = Nt(res134)
+                    n.rule = 622
+                p131 = p133
+                if res134 and n:
+                    res132.append(n)
+                if res132:
+                    n = Nt(res132)
+                    n.rule = 623
+                q = p131
+                v = n if res132 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 564
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F90:
+            while True:
+                p135 = p
+                res136: list[Any] = []
+                r = self.e199_0(p135)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p135 = q
+                if v:
+                    res136.append(v)
+                p137 = p135
+                res138: list[Any] = []
+                r = self.r_Color_0(p137)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p137 = q
+                if v:
+                    res138.append(v)
+                if res138:
+                    n = Nt(res138)
+                    n.rule = 624
+                p135 = p137
+                if res138 and n:
+                    res136.append(n)
+                if res136:
+                    n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
+                    n.rule = 625
+                q = p135
+                v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 564
@@ -34398,7 +34635,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 622
+                    n.rule = 626
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34428,7 +34665,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 623
+                    n.rule = 627
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34453,7 +34690,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 624
+                    n.rule = 628
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34484,7 +34721,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 625
+                    n.rule = 629
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34509,7 +34746,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 626
+                    n.rule = 630
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34545,7 +34782,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 627
+                n.rule = 631
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34599,7 +34836,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 628
+        n.rule = 632
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -34620,7 +34857,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 633
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -34641,7 +34878,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 634
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -34662,7 +34899,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 635
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -34683,7 +34920,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 636
         return q, n
 
     def e110_0(self, p: int) -> Any:
@@ -34718,7 +34955,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 633
+        n.rule = 637
         return p, n
 
     def e111_0(self, p: int) -> Any:
@@ -35005,7 +35242,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 638
         return p, n
 
     def e116_0(self, p: int) -> Any:
@@ -35026,7 +35263,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 639
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -35047,7 +35284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 640
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -35227,7 +35464,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 637
+                    n.rule = 641
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35302,7 +35539,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 638
+                    n.rule = 642
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35347,7 +35584,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 639
+                    n.rule = 643
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35429,7 +35666,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 640
+                    n.rule = 644
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35452,7 +35689,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 645
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35588,7 +35825,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 642
+        n.rule = 646
         return q, n
 
     def e125_0(self, p: int) -> Any:
@@ -35609,7 +35846,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 643
+        n.rule = 647
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -35640,7 +35877,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 644
+        n.rule = 648
         return p, n
 
     def e127_0(self, p: int) -> Any:
@@ -35675,7 +35912,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 645
+        n.rule = 649
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -35773,7 +36010,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 646
+        n.rule = 650
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -35835,7 +36072,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 647
+                    n.rule = 651
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35901,7 +36138,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 648
+                    n.rule = 652
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36061,7 +36298,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 649
+                    n.rule = 653
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36087,7 +36324,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 650
+                    n.rule = 654
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36160,7 +36397,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 651
+                    n.rule = 655
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36285,7 +36522,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 652
+                    n.rule = 656
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36380,7 +36617,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 653
+                    n.rule = 657
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36471,7 +36708,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 654
+                    n.rule = 658
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36525,7 +36762,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 655
+                    n.rule = 659
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36559,7 +36796,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 655
+                    n.rule = 659
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -36637,7 +36874,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 656
+                    n.rule = 660
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36685,7 +36922,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 657
+            n.rule = 661
         p = p1
         if res2 and n:
             res.append(n)
@@ -36729,7 +36966,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 658
+        n.rule = 662
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36769,7 +37006,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 663
         p = p1
         if res2 and n:
             res.append(n)
@@ -36788,7 +37025,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 660
+        n.rule = 664
         return p, n
 
     def e138_0(self, p: int) -> Any:
@@ -36873,7 +37110,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 661
+                    n.rule = 665
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36939,7 +37176,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 666
         return q, n
 
     def e140_0(self, p: int) -> Any:
@@ -37204,7 +37441,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 667
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -37270,7 +37507,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 668
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -37455,18 +37692,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 665
+                    n.rule = 669
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 666
+                    n.rule = 670
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 667
+                    n.rule = 671
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37502,7 +37739,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 668
+                    n.rule = 672
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37522,12 +37759,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 669
+                    n.rule = 673
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 667
+                    n.rule = 671
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37563,7 +37800,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 670
+                    n.rule = 674
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37583,12 +37820,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 671
+                    n.rule = 675
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 667
+                    n.rule = 671
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37613,7 +37850,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 676
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37645,12 +37882,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 673
+                    n.rule = 677
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 678
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37670,12 +37907,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 679
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 678
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37878,7 +38115,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 676
+                    n.rule = 680
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37922,7 +38159,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 677
+                    n.rule = 681
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38282,7 +38519,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 682
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38341,7 +38578,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 679
+                    n.rule = 683
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38421,7 +38658,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 680
+                    n.rule = 684
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38498,7 +38735,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 685
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38543,7 +38780,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 682
+                    n.rule = 686
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38628,7 +38865,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 683
+        n.rule = 687
         return q, n
 
     def e159_0(self, p: int) -> Any:
@@ -38731,7 +38968,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 688
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38755,7 +38992,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 685
+                    n.rule = 689
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38783,7 +39020,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 690
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -38979,7 +39216,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 691
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39009,7 +39246,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 688
+                        n.rule = 692
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39035,7 +39272,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 689
+                n.rule = 693
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39088,7 +39325,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 690
+        n.rule = 694
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -39132,7 +39369,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 691
+        n.rule = 695
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -39153,7 +39390,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 692
+        n.rule = 696
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39171,14 +39408,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 693
+            n.rule = 697
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 694
+        n.rule = 698
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -39241,7 +39478,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 699
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -39281,7 +39518,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
@@ -39313,7 +39550,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 697
+        n.rule = 701
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39334,7 +39571,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 702
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39362,7 +39599,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 699
+            n.rule = 703
         p = p1
         if res2 and n:
             res.append(n)
@@ -39377,7 +39614,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 700
+            n.rule = 704
         p = p3
         if res4 and n:
             res.append(n)
@@ -39393,7 +39630,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 701
+        n.rule = 705
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -39477,7 +39714,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39538,7 +39775,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39615,7 +39852,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39679,7 +39916,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39785,7 +40022,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39862,7 +40099,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39887,7 +40124,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 707
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -39931,7 +40168,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 708
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -40169,7 +40406,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 709
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -40190,7 +40427,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 710
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -40238,7 +40475,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 711
         return q, n
 
     def e182_0(self, p: int) -> Any:
@@ -40313,7 +40550,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 712
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -40347,7 +40584,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40414,7 +40651,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 710
+                n.rule = 714
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -40503,7 +40740,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 715
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -40547,7 +40784,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 716
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40587,12 +40824,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 713
+                    n.rule = 717
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40612,12 +40849,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 719
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40642,7 +40879,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 720
         return q, n
 
     def e188_0(self, p: int) -> Any:
@@ -40761,7 +40998,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40776,7 +41013,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41008,7 +41245,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 722
         return p, n
 
     def e192_0(self, p: int) -> Any:
@@ -41106,7 +41343,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 723
         return p, n
 
     def e194_0(self, p: int) -> Any:
@@ -41199,7 +41436,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 724
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41261,7 +41498,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 725
         return q, n
 
     def e197_0(self, p: int) -> Any:
@@ -41458,7 +41695,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 726
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -41483,7 +41720,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 727
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -41508,7 +41745,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 728
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -41541,7 +41778,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 729
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -41576,7 +41813,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 730
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -41611,7 +41848,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 731
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -41646,7 +41883,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 732
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -41679,7 +41916,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 733
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -41752,7 +41989,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 734
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -41773,7 +42010,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 735
         return q, n
 
     def e211_0(self, p: int) -> Any:
@@ -41805,7 +42042,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 732
+                    n.rule = 736
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41827,7 +42064,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 733
+                n.rule = 737
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -41914,14 +42151,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 734
+            n.rule = 738
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 735
+        n.rule = 739
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -41942,7 +42179,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 740
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -41994,7 +42231,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 741
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -42052,7 +42289,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 742
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -42084,7 +42321,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 739
+                    n.rule = 743
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42139,7 +42376,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 740
+                    n.rule = 744
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42154,13 +42391,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 741
+                    n.rule = 745
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 746
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42220,13 +42457,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 744
+                    n.rule = 748
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42267,7 +42504,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 745
+                    n.rule = 749
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42298,13 +42535,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 746
+                    n.rule = 750
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 744
+                    n.rule = 748
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42347,7 +42584,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 751
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42406,7 +42643,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 748
+                    n.rule = 752
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42465,7 +42702,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 749
+                    n.rule = 753
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42566,7 +42803,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 750
+                    n.rule = 754
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42594,7 +42831,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 755
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42622,7 +42859,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 756
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -42643,7 +42880,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 757
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -42664,7 +42901,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 758
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -42685,7 +42922,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 759
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -42706,7 +42943,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 760
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -42727,7 +42964,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 761
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -42748,7 +42985,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 762
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -42769,7 +43006,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 763
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -42848,7 +43085,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 764
         return p, n
 
     def e229_0(self, p: int) -> Any:
@@ -42869,7 +43106,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 765
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -42890,7 +43127,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 766
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -42923,7 +43160,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42944,7 +43181,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42969,7 +43206,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 768
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -42990,7 +43227,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 769
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -43011,7 +43248,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 770
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -43073,7 +43310,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 767
+                    n.rule = 771
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43169,7 +43406,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 768
+                    n.rule = 772
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43244,7 +43481,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 773
         return q, n
 
     def e236_1(self, p: int) -> Any:
@@ -44099,18 +44336,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 774
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 771
+                    n.rule = 775
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44165,18 +44402,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 773
+                    n.rule = 777
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 774
+                    n.rule = 778
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44203,18 +44440,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 775
+                    n.rule = 779
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 776
+                    n.rule = 780
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44255,18 +44492,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 777
+                    n.rule = 781
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 778
+                    n.rule = 782
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44293,18 +44530,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 779
+                    n.rule = 783
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 780
+                    n.rule = 784
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44331,7 +44568,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 781
+                    n.rule = 785
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44362,12 +44599,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 782
+                    n.rule = 786
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44408,7 +44645,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 783
+                    n.rule = 787
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44438,7 +44675,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 784
+                        n.rule = 788
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -44447,12 +44684,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 785
+                    n.rule = 789
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44496,18 +44733,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 786
+                    n.rule = 790
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 787
+                    n.rule = 791
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44576,18 +44813,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 788
+                    n.rule = 792
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 789
+                    n.rule = 793
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44656,18 +44893,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 790
+                    n.rule = 794
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 791
+                    n.rule = 795
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44722,7 +44959,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 792
+                    n.rule = 796
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -44835,12 +45072,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 793
+                    n.rule = 797
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44890,7 +45127,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 794
+                    n.rule = 798
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -44928,7 +45165,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 795
+                        n.rule = 799
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -44937,12 +45174,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 796
+                    n.rule = 800
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45006,18 +45243,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 797
+                    n.rule = 801
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 798
+                    n.rule = 802
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 772
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45042,7 +45279,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 803
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -45063,7 +45300,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 804
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -45088,7 +45325,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 801
+        n.rule = 805
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -45217,7 +45454,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 806
         return q, n
 
     def e242_1(self, p: int) -> Any:
@@ -46983,7 +47220,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 807
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -47004,7 +47241,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 808
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -47025,7 +47262,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 809
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -47046,7 +47283,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 810
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -47067,7 +47304,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 811
         return q, n
 
     def e265_0(self, p: int) -> Any:
@@ -47088,7 +47325,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 812
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47351,7 +47588,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 633
         return q, n
 
     def e267_1(self, p: int) -> Any:
@@ -47372,7 +47609,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 634
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -47393,7 +47630,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 635
         return q, n
 
     def e269_1(self, p: int) -> Any:
@@ -47414,7 +47651,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 636
         return q, n
 
     def e270_1(self, p: int) -> Any:
@@ -47449,7 +47686,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 633
+        n.rule = 637
         return p, n
 
     def e271_1(self, p: int) -> Any:
@@ -47736,7 +47973,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 638
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -47757,7 +47994,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 639
         return q, n
 
     def e277_1(self, p: int) -> Any:
@@ -47778,7 +48015,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 640
         return q, n
 
     def e278_1(self, p: int) -> Any:
@@ -47813,7 +48050,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 726
         return p, n
 
     def e279_1(self, p: int) -> Any:
@@ -47838,7 +48075,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 727
         return p, n
 
     def e280_1(self, p: int) -> Any:
@@ -47863,7 +48100,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 728
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -47896,7 +48133,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 729
         return p, n
 
     def e282_1(self, p: int) -> Any:
@@ -47931,7 +48168,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 730
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -47966,7 +48203,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 731
         return p, n
 
     def e284_1(self, p: int) -> Any:
@@ -48001,7 +48238,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 732
         return p, n
 
     def e285_1(self, p: int) -> Any:
@@ -48034,7 +48271,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 733
         return p, n
 
     def e286_1(self, p: int) -> Any:
@@ -48107,7 +48344,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 734
         return p, n
 
 
@@ -48175,6 +48412,7 @@ CLASSES: dict[str, type[Model]] = {
     'AuraStmt': _model_class('AuraStmt', (('param', True, '1'),), {'param': ''}, ()),
     'BackRef': _model_class('BackRef', (('word', True, '1'),), {'word': None}, ()),
     'BatchAttackTrigger': _model_class('BatchAttackTrigger', (('lead', True, '1'), ('subject', True, '1'), ('batch', True, '1')), {'lead': '', 'subject': None, 'batch': ''}, ()),
+    'BecomesAura': _model_class('BecomesAura', (('host', True, '1'),), {'host': None}, ()),
     'BeginningTrigger': _model_class('BeginningTrigger', (('whose', True, '1'), ('step', True, '1')), {'whose': '', 'step': None}, ()),
     'BlockRequirementEffect': _model_class('BlockRequirementEffect', (('target', True, '1'),), {'target': None}, ()),
     'BlockedEvent': _model_class('BlockedEvent', (('blocked', True, '1'), ('filter', True, '1')), {'blocked': '', 'filter': None}, ()),
@@ -48206,6 +48444,7 @@ CLASSES: dict[str, type[Model]] = {
     'CastThisEffect': _model_class('CastThisEffect', (('target', True, '1'), ('label', True, '1'), ('free', True, '1')), {'target': None, 'label': '', 'free': ''}, ()),
     'CastTrigger': _model_class('CastTrigger', (('lead', True, '1'), ('who', True, '1'), ('spell', True, '1')), {'lead': '', 'who': '', 'spell': None}, ()),
     'ChooseAmongEffect': _model_class('ChooseAmongEffect', (('player', True, '1'), ('options', True, '1..*'), ('last', True, '1')), {'player': None, 'last': None}, ('options',)),
+    'ChosenCreatureType': _model_class('ChosenCreatureType', (('choice', True, '1'),), {'choice': ''}, ()),
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
     'ConditionWordStmt': _model_class('ConditionWordStmt', (('word', True, '1'),), {'word': None}, ()),
@@ -48688,34 +48927,36 @@ _C613 = CLASSES['MaxBlockers']
 _C615 = CLASSES['AttacksEachCombat']
 _C617 = CLASSES['BlocksEachCombat']
 _C619 = CLASSES['CantBeBlocked']
-_C621 = CLASSES['IsColor']
-_C655 = CLASSES['Duration']
-_C658 = CLASSES['TargetObject']
-_C660 = CLASSES['FromGraveyard']
-_C666 = CLASSES['OntoBattlefield']
-_C669 = CLASSES['IntoHand']
-_C671 = CLASSES['IntoGraveyard']
-_C674 = CLASSES['CostValue']
-_C694 = CLASSES['BackRef']
-_C697 = CLASSES['TargetPlayer']
-_C701 = CLASSES['EachObjects']
-_C714 = CLASSES['QualityRef']
-_C735 = CLASSES['PerTime']
-_C741 = CLASSES['PerObject']
-_C744 = CLASSES['PowerOf']
-_C771 = CLASSES['EntersEvent']
-_C774 = CLASSES['LeavesEvent']
-_C776 = CLASSES['DiesEvent']
-_C778 = CLASSES['AttacksAloneEvent']
-_C780 = CLASSES['AttacksEvent']
-_C782 = CLASSES['BlocksEvent']
-_C785 = CLASSES['BlockedEvent']
-_C787 = CLASSES['PhasesEvent']
-_C789 = CLASSES['TurnedUpEvent']
-_C791 = CLASSES['ExiledThisWayEvent']
-_C793 = CLASSES['TargetedEvent']
-_C796 = CLASSES['DealsDamageEvent']
-_C798 = CLASSES['DealtDamageEvent']
+_C621 = CLASSES['ChosenCreatureType']
+_C623 = CLASSES['BecomesAura']
+_C625 = CLASSES['IsColor']
+_C659 = CLASSES['Duration']
+_C662 = CLASSES['TargetObject']
+_C664 = CLASSES['FromGraveyard']
+_C670 = CLASSES['OntoBattlefield']
+_C673 = CLASSES['IntoHand']
+_C675 = CLASSES['IntoGraveyard']
+_C678 = CLASSES['CostValue']
+_C698 = CLASSES['BackRef']
+_C701 = CLASSES['TargetPlayer']
+_C705 = CLASSES['EachObjects']
+_C718 = CLASSES['QualityRef']
+_C739 = CLASSES['PerTime']
+_C745 = CLASSES['PerObject']
+_C748 = CLASSES['PowerOf']
+_C775 = CLASSES['EntersEvent']
+_C778 = CLASSES['LeavesEvent']
+_C780 = CLASSES['DiesEvent']
+_C782 = CLASSES['AttacksAloneEvent']
+_C784 = CLASSES['AttacksEvent']
+_C786 = CLASSES['BlocksEvent']
+_C789 = CLASSES['BlockedEvent']
+_C791 = CLASSES['PhasesEvent']
+_C793 = CLASSES['TurnedUpEvent']
+_C795 = CLASSES['ExiledThisWayEvent']
+_C797 = CLASSES['TargetedEvent']
+_C800 = CLASSES['DealsDamageEvent']
+_C802 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52619,13 +52860,13 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # other
+        if r == 633:  # other
             d['other'] = True
-        elif r == 630:  # another
+        elif r == 634:  # another
             d['another'] = True
-        elif r == 631:  # facedown
+        elif r == 635:  # facedown
             d['facedown'] = True
-        elif r == 632:  # faceup
+        elif r == 636:  # faceup
             d['faceup'] = True
         elif r == 376:  # exiled
             d['exiled'] = True
@@ -52644,17 +52885,17 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 633:  # states
+        elif r == 637:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 722:  # nons
+        elif r == 726:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 723:  # colors
+        elif r == 727:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52662,7 +52903,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 724:  # supertypes
+        elif r == 728:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52670,32 +52911,32 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 725:  # multis
+        elif r == 729:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # types
+        elif r == 730:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # subtypes
+        elif r == 731:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # ortypes
+        elif r == 732:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # andor
+        elif r == 733:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # ortypes
+        elif r == 734:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52756,7 +52997,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 634:  # keywords
+        elif r == 638:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52799,9 +53040,9 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 635:  # blocked_by_this
+        elif r == 639:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 636:  # attacking_you
+        elif r == 640:  # attacking_you
             d['attacking_you'] = True
         elif r == 273:  # name
             x = c[0]
@@ -53665,7 +53906,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53965,7 +54206,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # both
+        if r == 711:  # both
             d['both'] = True
         elif r == 557:  # which
             x = c[0]
@@ -54160,35 +54401,35 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 622:  # this
+        elif r == 626:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 623:  # enchanted
+        elif r == 627:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 624:  # host
+        elif r == 628:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 625:  # equipped
+        elif r == 629:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 626:  # host
+        elif r == 630:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 627:  # affected
+        elif r == 631:  # affected
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['affected'] = value
-        elif r == 628:  # parts
+        elif r == 632:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54303,7 +54544,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 731:  # evenly
+        elif r == 735:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54337,35 +54578,35 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # named
+        if r == 641:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 638:  # amount
+        elif r == 642:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 639:  # equal
+        elif r == 643:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 732:  # power
+        elif r == 736:  # power
             x = c[0]
-            value = _b744(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['power'] = value
-        elif r == 733:  # amount
+        elif r == 737:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 640:  # you
+        elif r == 644:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 641:  # target
+        elif r == 645:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -54537,7 +54778,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 642:  # tapped
+        elif r == 646:  # tapped
             d['tapped'] = True
         elif r == 410:  # power
             x = c[0]
@@ -54547,7 +54788,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 643:  # colors
+        elif r == 647:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54555,17 +54796,17 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 644:  # subtypes
+        elif r == 648:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 645:  # types
+        elif r == 649:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 646:  # keywords
+        elif r == 650:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54585,17 +54826,17 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 647:  # per
+        elif r == 651:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 648:  # pertime
+        elif r == 652:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b735(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54629,9 +54870,9 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # anycolor
+        if r == 740:  # anycolor
             d['anycolor'] = True
-        elif r == 737:  # choices
+        elif r == 741:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54641,15 +54882,15 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 649:  # last
+        elif r == 653:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 650:  # mana
+        elif r == 654:  # mana
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['mana'] = value
-        elif r == 801:  # alts
+        elif r == 805:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b104(x, inst, lim, made))
@@ -54691,7 +54932,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 651:  # third
+        elif r == 655:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -54699,13 +54940,13 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 738:  # random
+        elif r == 742:  # random
             d['random'] = True
-        elif r == 652:  # per
+        elif r == 656:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b735(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54745,25 +54986,25 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 653:  # amount
+        elif r == 657:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 739:  # per
+        elif r == 743:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b735(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['per'] = value
-        elif r == 742:  # per
+        elif r == 746:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b741(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['per'] = value
-        elif r == 654:  # equal
+        elif r == 658:  # equal
             x = c[0]
-            value = _b744(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54808,7 +55049,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b655(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -54849,7 +55090,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 656:  # yours
+        elif r == 660:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54887,21 +55128,21 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 425:  # target
             x = c[0]
-            value = _b658(x, inst, lim, made)
+            value = _b662(x, inst, lim, made)
             d['target'] = value
         elif r == 426:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b664(x, inst, lim, made)
             d['source'] = value
-        elif r == 754:  # hand
+        elif r == 758:  # hand
             d['hand'] = True
-        elif r == 661:  # battlefield
+        elif r == 665:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 755:  # mine
+        elif r == 759:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -54942,15 +55183,15 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 662:  # fromgy
+        elif r == 666:  # fromgy
             d['fromgy'] = True
-        elif r == 756:  # choice
+        elif r == 760:  # choice
             d['choice'] = True
-        elif r == 757:  # facedown
+        elif r == 761:  # facedown
             d['facedown'] = True
-        elif r == 758:  # mine
+        elif r == 762:  # mine
             d['mine'] = True
-        elif r == 759:  # owners
+        elif r == 763:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -55028,7 +55269,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 663:  # upto
+        elif r == 667:  # upto
             d['upto'] = True
         elif r == 434:  # count
             x = c[0]
@@ -55038,24 +55279,24 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 760:  # alts
+        elif r == 764:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b274(x, inst, lim, made))
-        elif r == 664:  # reveal
+        elif r == 668:  # reveal
             d['reveal'] = True
-        elif r == 761:  # thatcard
+        elif r == 765:  # thatcard
             d['thatcard'] = True
-        elif r == 762:  # thosecards
+        elif r == 766:  # thosecards
             d['thosecards'] = True
         elif r == 436:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 667 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 671 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 672:  # tapped
+        elif r == 676:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55100,7 +55341,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b674(x, inst, lim, made)
+            value = _b678(x, inst, lim, made)
             d['unless'] = value
         elif r == 440:  # per
             x = c[0]
@@ -55320,13 +55561,13 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b664(x, inst, lim, made)
             d['source'] = value
-        elif r == 676:  # top
+        elif r == 680:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 677:  # bottom
+        elif r == 681:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55412,7 +55653,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b660(x, inst, lim, made)
+            value = _b664(x, inst, lim, made)
             d['source'] = value
         elif r == 462:  # amount
             x = c[0]
@@ -55599,7 +55840,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b674(x, inst, lim, made)
+            value = _b678(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -55797,14 +56038,14 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # step
+        if r == 682:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 767 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 679:  # endcombat
+        elif r == 683:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -55851,9 +56092,9 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 764:  # you
+        elif r == 768:  # you
             d['you'] = True
-        elif r == 680:  # target
+        elif r == 684:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55899,11 +56140,11 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 681:  # label
+        elif r == 685:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 682:  # free
+        elif r == 686:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -55946,9 +56187,9 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 683:  # newtargets
+        elif r == 687:  # newtargets
             d['newtargets'] = True
-        elif r == 765:  # thatcopy
+        elif r == 769:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55982,18 +56223,18 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # thatnoun
+        if r == 688:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 685:  # target
+        elif r == 689:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # thisturn
+        elif r == 690:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56117,26 +56358,26 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b655(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['lead'] = value
-        elif r == 687:  # target
+        elif r == 691:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 688:  # also
+        elif r == 692:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['also'] = value
-        elif r == 689:  # group
+        elif r == 693:  # group
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['group'] = value
-        elif r == 690:  # parts
+        elif r == 694:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56154,9 +56395,9 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b655(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['duration'] = value
-        elif r == 691:  # tail
+        elif r == 695:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56202,7 +56443,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # controller
+        if r == 696:  # controller
             d['controller'] = True
         elif r == 507:  # owner
             x = c[0]
@@ -56248,7 +56489,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 695:  # otherthan
+        elif r == 699:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -56318,7 +56559,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # each
+        if r == 702:  # each
             d['each'] = True
         elif r == 516:  # count
             x = c[0]
@@ -56432,7 +56673,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # equipped
+        if r == 773:  # equipped
             d['equipped'] = True
         elif r == 523:  # enchanted
             x = c[0]
@@ -56598,9 +56839,9 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 703:  # creature
+        elif r == 707:  # creature
             d['creature'] = True
-        elif r == 704:  # events
+        elif r == 708:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56609,7 +56850,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 772 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56694,13 +56935,13 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 799:  # thisor
+        elif r == 803:  # thisor
             d['thisor'] = True
         elif r == 545:  # subject
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['subject'] = value
-        elif r == 705:  # events
+        elif r == 709:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56709,12 +56950,12 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 772 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 706:  # undercontrol
+        elif r == 710:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -56788,7 +57029,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # additional
+        if r == 712:  # additional
             d['additional'] = True
         elif r == 561:  # power
             x = c[0]
@@ -56798,19 +57039,19 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 709:  # per
+        elif r == 713:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 710:  # perfilter
+        elif r == 714:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b274(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 800:  # onbf
+        elif r == 804:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56988,7 +57229,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # filters
+        if r == 715:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57032,7 +57273,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # filters
+        if r == 716:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57078,7 +57319,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 575:  # quality
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57112,7 +57353,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # opponents
+        if r == 720:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57256,7 +57497,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 584:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57336,7 +57577,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # keywords
+        if r == 722:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57382,7 +57623,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # keywords
+        if r == 723:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57542,7 +57783,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # its
+        if r == 724:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -57656,7 +57897,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 604:  # quality
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57692,7 +57933,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 606:  # quality
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57728,7 +57969,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 608:  # quality
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57762,7 +58003,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # thisturn
+        if r == 725:  # thisturn
             d['thisturn'] = True
         elif r == 610:  # keyword
             x = c[0]
@@ -57924,7 +58165,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57940,6 +58181,78 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C621()
+    d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 620:  # choice
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['choice'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C623()
+    d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 622:  # host
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C625()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57947,7 +58260,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # color
+        if r == 624:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57962,7 +58275,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57978,7 +58291,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C659()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57986,23 +58299,23 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # eot
+        if r == 751:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 748:  # next_upkeep
+        elif r == 752:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 749:  # losecontrol
+        elif r == 753:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 750:  # thisturn
+        elif r == 754:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 751:  # thiscombat
+        elif r == 755:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58014,7 +58327,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58030,7 +58343,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C662()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58038,13 +58351,13 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # another
+        if r == 756:  # another
             d['another'] = True
-        elif r == 657:  # filter
+        elif r == 661:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 753:  # ingy
+        elif r == 757:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58054,7 +58367,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58070,7 +58383,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C664()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58078,7 +58391,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # whose
+        if r == 663:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58090,7 +58403,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58106,7 +58419,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C670()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58114,7 +58427,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # zone
+        if r == 669:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58126,7 +58439,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58142,7 +58455,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C673()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58150,7 +58463,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # player
+        if r == 672:  # player
             x = c[0]
             value = _b506(x, inst, lim, made)
             d['player'] = value
@@ -58162,7 +58475,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58178,7 +58491,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C675()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58186,7 +58499,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # player
+        if r == 674:  # player
             x = c[0]
             value = _b506(x, inst, lim, made)
             d['player'] = value
@@ -58198,7 +58511,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58214,7 +58527,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C678()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58222,11 +58535,11 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # cost
+        if r == 677:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 675:  # param
+        elif r == 679:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58241,7 +58554,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58257,7 +58570,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C698()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58265,7 +58578,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # word
+        if r == 697:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58280,7 +58593,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58296,7 +58609,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C701()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58304,11 +58617,11 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # player
+        if r == 700:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 766:  # walker
+        elif r == 770:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58318,7 +58631,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58334,7 +58647,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C705()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58342,15 +58655,15 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # quant
+        if r == 703:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 700:  # filter
+        elif r == 704:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 767:  # attached
+        elif r == 771:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -58359,7 +58672,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 768:  # samename
+        elif r == 772:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -58368,7 +58681,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 802:  # ingy
+        elif r == 806:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58378,7 +58691,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58394,7 +58707,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C714()
+    inst: Any = _C718()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58402,11 +58715,11 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # word
+        if r == 717:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 715:  # param
+        elif r == 719:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58421,7 +58734,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58437,7 +58750,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C739()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58445,7 +58758,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # word
+        if r == 738:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58460,7 +58773,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58476,7 +58789,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C741()
+    inst: Any = _C745()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58484,13 +58797,13 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # filter
+        if r == 744:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 807:  # gy
+        elif r == 811:  # gy
             d['gy'] = True
-        elif r == 808:  # bf
+        elif r == 812:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58500,7 +58813,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58516,7 +58829,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C748()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58524,19 +58837,19 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # power
+        if r == 747:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 745:  # power
+        elif r == 749:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 746:  # target
+        elif r == 750:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58551,7 +58864,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58567,7 +58880,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C775()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58575,7 +58888,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # enters
+        if r == 774:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58587,7 +58900,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58603,7 +58916,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C778()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58611,7 +58924,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # leaves
+        if r == 777:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58623,7 +58936,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58639,7 +58952,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C780()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58647,7 +58960,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # dies
+        if r == 779:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58659,7 +58972,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58675,7 +58988,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C782()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58683,7 +58996,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # alone
+        if r == 781:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -58695,7 +59008,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58711,7 +59024,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C784()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58719,7 +59032,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # attacks
+        if r == 783:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58731,7 +59044,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58747,7 +59060,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C786()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58755,11 +59068,11 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # blocks
+        if r == 785:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 803:  # acreature
+        elif r == 807:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58769,7 +59082,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58785,7 +59098,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C785()
+    inst: Any = _C789()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58793,11 +59106,11 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # blocked
+        if r == 787:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 784:  # filter
+        elif r == 788:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -58811,7 +59124,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58827,7 +59140,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C791()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58835,7 +59148,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # direction
+        if r == 790:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -58847,7 +59160,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58863,7 +59176,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C793()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58871,7 +59184,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # up
+        if r == 792:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -58883,7 +59196,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58899,7 +59212,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C795()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58907,7 +59220,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # way
+        if r == 794:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -58919,7 +59232,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58935,7 +59248,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C797()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58943,11 +59256,11 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # targeted
+        if r == 796:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 804:  # opponents
+        elif r == 808:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58957,7 +59270,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58973,7 +59286,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C800()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58981,13 +59294,13 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # combat
+        if r == 809:  # combat
             d['combat'] = True
-        elif r == 794:  # deals
+        elif r == 798:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 795:  # recipient
+        elif r == 799:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59001,7 +59314,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59017,7 +59330,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C802()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59025,9 +59338,9 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # combat
+        if r == 810:  # combat
             d['combat'] = True
-        elif r == 797:  # dealt
+        elif r == 801:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59661,197 +59974,201 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b617,  # 617 BlocksEachCombat
     lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 618 __asgn_plain
     _b619,  # 619 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 628 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 629 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 630 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 631 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 632 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 633 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 634 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 635 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 636 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 642 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 643 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 644 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 645 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 646 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 OntoBattlefield
-    _node,  # 667 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 672 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 683 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 690 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 691 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 692 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 EachObjects
-    _node,  # 702 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 713 __asgn_plain
-    _b714,  # 714 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 716 __asgn_optional
-    _node,  # 717 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 740 __asgn_plain
-    _b741,  # 741 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 762 __asgn_optional
-    _match_node,  # 763 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 EntersEvent
-    _node,  # 772 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 784 __asgn_plain
-    _b785,  # 785 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 801 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 632 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 633 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 634 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 635 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 636 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 637 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 638 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 640 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 646 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 647 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 648 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 649 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 650 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 OntoBattlefield
+    _node,  # 671 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 694 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 695 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 EachObjects
+    _node,  # 706 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 709 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 711 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 720 __asgn_optional
+    _node,  # 721 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 725 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 766 __asgn_optional
+    _match_node,  # 767 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 EntersEvent
+    _node,  # 776 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 777 __asgn_plain
+    _b778,  # 778 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 805 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 812 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 511, 530, 564, 667, 702, 717, 772])
+_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 511, 530, 564, 671, 706, 721, 776])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60475,192 +60792,196 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 618 __asgn_plain
     _b619,  # 619 CantBeBlocked
     None,  # 620 __asgn_plain
-    _b621,  # 621 IsColor
+    _b621,  # 621 ChosenCreatureType
     None,  # 622 __asgn_plain
-    None,  # 623 __asgn_plain
+    _b623,  # 623 BecomesAura
     None,  # 624 __asgn_plain
-    None,  # 625 __asgn_plain
+    _b625,  # 625 IsColor
     None,  # 626 __asgn_plain
     None,  # 627 __asgn_plain
-    None,  # 628 __asgn_oneormore
-    None,  # 629 __asgn_optional
-    None,  # 630 __asgn_optional
-    None,  # 631 __asgn_optional
-    None,  # 632 __asgn_optional
-    None,  # 633 __asgn_oneormore
-    None,  # 634 __asgn_oneormore
+    None,  # 628 __asgn_plain
+    None,  # 629 __asgn_plain
+    None,  # 630 __asgn_plain
+    None,  # 631 __asgn_plain
+    None,  # 632 __asgn_oneormore
+    None,  # 633 __asgn_optional
+    None,  # 634 __asgn_optional
     None,  # 635 __asgn_optional
     None,  # 636 __asgn_optional
-    None,  # 637 __asgn_plain
-    None,  # 638 __asgn_plain
-    None,  # 639 __asgn_plain
-    None,  # 640 __asgn_plain
+    None,  # 637 __asgn_oneormore
+    None,  # 638 __asgn_oneormore
+    None,  # 639 __asgn_optional
+    None,  # 640 __asgn_optional
     None,  # 641 __asgn_plain
-    None,  # 642 __asgn_optional
-    None,  # 643 __asgn_zeroormore
-    None,  # 644 __asgn_zeroormore
-    None,  # 645 __asgn_oneormore
-    None,  # 646 __asgn_oneormore
-    None,  # 647 __asgn_plain
-    None,  # 648 __asgn_plain
-    None,  # 649 __asgn_plain
-    None,  # 650 __asgn_plain
+    None,  # 642 __asgn_plain
+    None,  # 643 __asgn_plain
+    None,  # 644 __asgn_plain
+    None,  # 645 __asgn_plain
+    None,  # 646 __asgn_optional
+    None,  # 647 __asgn_zeroormore
+    None,  # 648 __asgn_zeroormore
+    None,  # 649 __asgn_oneormore
+    None,  # 650 __asgn_oneormore
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    _b655,  # 655 Duration
+    None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    _b658,  # 658 TargetObject
-    None,  # 659 __asgn_plain
-    _b660,  # 660 FromGraveyard
+    None,  # 658 __asgn_plain
+    _b659,  # 659 Duration
+    None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
-    None,  # 662 __asgn_optional
-    None,  # 663 __asgn_optional
-    None,  # 664 __asgn_optional
+    _b662,  # 662 TargetObject
+    None,  # 663 __asgn_plain
+    _b664,  # 664 FromGraveyard
     None,  # 665 __asgn_plain
-    _b666,  # 666 OntoBattlefield
-    None,  # 667 Destination
-    None,  # 668 __asgn_plain
-    _b669,  # 669 IntoHand
-    None,  # 670 __asgn_plain
-    _b671,  # 671 IntoGraveyard
-    None,  # 672 __asgn_optional
-    None,  # 673 __asgn_plain
-    _b674,  # 674 CostValue
-    None,  # 675 __asgn_plain
-    None,  # 676 __asgn_plain
+    None,  # 666 __asgn_optional
+    None,  # 667 __asgn_optional
+    None,  # 668 __asgn_optional
+    None,  # 669 __asgn_plain
+    _b670,  # 670 OntoBattlefield
+    None,  # 671 Destination
+    None,  # 672 __asgn_plain
+    _b673,  # 673 IntoHand
+    None,  # 674 __asgn_plain
+    _b675,  # 675 IntoGraveyard
+    None,  # 676 __asgn_optional
     None,  # 677 __asgn_plain
-    None,  # 678 __asgn_plain
+    _b678,  # 678 CostValue
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    None,  # 683 __asgn_optional
+    None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
-    None,  # 686 __asgn_optional
-    None,  # 687 __asgn_plain
+    None,  # 686 __asgn_plain
+    None,  # 687 __asgn_optional
     None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
-    None,  # 690 __asgn_oneormore
-    None,  # 691 __asgn_oneormore
-    None,  # 692 __asgn_optional
+    None,  # 690 __asgn_optional
+    None,  # 691 __asgn_plain
+    None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
-    _b694,  # 694 BackRef
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_plain
-    _b697,  # 697 TargetPlayer
-    None,  # 698 __asgn_optional
-    None,  # 699 __asgn_plain
+    None,  # 694 __asgn_oneormore
+    None,  # 695 __asgn_oneormore
+    None,  # 696 __asgn_optional
+    None,  # 697 __asgn_plain
+    _b698,  # 698 BackRef
+    None,  # 699 __asgn_optional
     None,  # 700 __asgn_plain
-    _b701,  # 701 EachObjects
-    None,  # 702 KeywordCostPart
-    None,  # 703 __asgn_optional
-    None,  # 704 __asgn_oneormore
-    None,  # 705 __asgn_oneormore
-    None,  # 706 __asgn_optional
+    _b701,  # 701 TargetPlayer
+    None,  # 702 __asgn_optional
+    None,  # 703 __asgn_plain
+    None,  # 704 __asgn_plain
+    _b705,  # 705 EachObjects
+    None,  # 706 KeywordCostPart
     None,  # 707 __asgn_optional
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_plain
-    None,  # 710 __asgn_plain
-    None,  # 711 __asgn_oneormore
-    None,  # 712 __asgn_oneormore
+    None,  # 708 __asgn_oneormore
+    None,  # 709 __asgn_oneormore
+    None,  # 710 __asgn_optional
+    None,  # 711 __asgn_optional
+    None,  # 712 __asgn_optional
     None,  # 713 __asgn_plain
-    _b714,  # 714 QualityRef
-    None,  # 715 __asgn_plain
-    None,  # 716 __asgn_optional
-    None,  # 717 GrantedAbility
-    None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_plain
-    None,  # 721 __asgn_optional
+    None,  # 714 __asgn_plain
+    None,  # 715 __asgn_oneormore
+    None,  # 716 __asgn_oneormore
+    None,  # 717 __asgn_plain
+    _b718,  # 718 QualityRef
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_optional
+    None,  # 721 GrantedAbility
     None,  # 722 __asgn_oneormore
     None,  # 723 __asgn_oneormore
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_oneormore
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_optional
     None,  # 726 __asgn_oneormore
     None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_oneormore
     None,  # 730 __asgn_oneormore
-    None,  # 731 __asgn_optional
-    None,  # 732 __asgn_plain
-    None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
-    _b735,  # 735 PerTime
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_oneormore
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_plain
-    None,  # 740 __asgn_plain
-    _b741,  # 741 PerObject
-    None,  # 742 __asgn_plain
+    None,  # 731 __asgn_oneormore
+    None,  # 732 __asgn_oneormore
+    None,  # 733 __asgn_oneormore
+    None,  # 734 __asgn_oneormore
+    None,  # 735 __asgn_optional
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_plain
+    _b739,  # 739 PerTime
+    None,  # 740 __asgn_optional
+    None,  # 741 __asgn_oneormore
+    None,  # 742 __asgn_optional
     None,  # 743 __asgn_plain
-    _b744,  # 744 PowerOf
-    None,  # 745 __asgn_plain
+    None,  # 744 __asgn_plain
+    _b745,  # 745 PerObject
     None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
+    _b748,  # 748 PowerOf
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
-    None,  # 752 __asgn_optional
-    None,  # 753 __asgn_optional
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_optional
+    None,  # 752 __asgn_plain
+    None,  # 753 __asgn_plain
+    None,  # 754 __asgn_plain
+    None,  # 755 __asgn_plain
     None,  # 756 __asgn_optional
     None,  # 757 __asgn_optional
     None,  # 758 __asgn_optional
     None,  # 759 __asgn_optional
-    None,  # 760 __asgn_oneormore
+    None,  # 760 __asgn_optional
     None,  # 761 __asgn_optional
     None,  # 762 __asgn_optional
-    None,  # 763 DelayedStep
-    None,  # 764 __asgn_optional
+    None,  # 763 __asgn_optional
+    None,  # 764 __asgn_oneormore
     None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
-    None,  # 767 __asgn_plain
-    None,  # 768 __asgn_plain
+    None,  # 767 DelayedStep
+    None,  # 768 __asgn_optional
     None,  # 769 __asgn_optional
-    None,  # 770 __asgn_plain
-    _b771,  # 771 EntersEvent
-    None,  # 772 ThisEvent
-    None,  # 773 __asgn_plain
-    _b774,  # 774 LeavesEvent
-    None,  # 775 __asgn_plain
-    _b776,  # 776 DiesEvent
+    None,  # 770 __asgn_optional
+    None,  # 771 __asgn_plain
+    None,  # 772 __asgn_plain
+    None,  # 773 __asgn_optional
+    None,  # 774 __asgn_plain
+    _b775,  # 775 EntersEvent
+    None,  # 776 ThisEvent
     None,  # 777 __asgn_plain
-    _b778,  # 778 AttacksAloneEvent
+    _b778,  # 778 LeavesEvent
     None,  # 779 __asgn_plain
-    _b780,  # 780 AttacksEvent
+    _b780,  # 780 DiesEvent
     None,  # 781 __asgn_plain
-    _b782,  # 782 BlocksEvent
+    _b782,  # 782 AttacksAloneEvent
     None,  # 783 __asgn_plain
-    None,  # 784 __asgn_plain
-    _b785,  # 785 BlockedEvent
-    None,  # 786 __asgn_plain
-    _b787,  # 787 PhasesEvent
+    _b784,  # 784 AttacksEvent
+    None,  # 785 __asgn_plain
+    _b786,  # 786 BlocksEvent
+    None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
-    _b789,  # 789 TurnedUpEvent
+    _b789,  # 789 BlockedEvent
     None,  # 790 __asgn_plain
-    _b791,  # 791 ExiledThisWayEvent
+    _b791,  # 791 PhasesEvent
     None,  # 792 __asgn_plain
-    _b793,  # 793 TargetedEvent
+    _b793,  # 793 TurnedUpEvent
     None,  # 794 __asgn_plain
-    None,  # 795 __asgn_plain
-    _b796,  # 796 DealsDamageEvent
-    None,  # 797 __asgn_plain
-    _b798,  # 798 DealtDamageEvent
-    None,  # 799 __asgn_optional
-    None,  # 800 __asgn_optional
-    None,  # 801 __asgn_oneormore
-    None,  # 802 __asgn_optional
+    _b795,  # 795 ExiledThisWayEvent
+    None,  # 796 __asgn_plain
+    _b797,  # 797 TargetedEvent
+    None,  # 798 __asgn_plain
+    None,  # 799 __asgn_plain
+    _b800,  # 800 DealsDamageEvent
+    None,  # 801 __asgn_plain
+    _b802,  # 802 DealtDamageEvent
     None,  # 803 __asgn_optional
     None,  # 804 __asgn_optional
-    None,  # 805 __asgn_optional
+    None,  # 805 __asgn_oneormore
     None,  # 806 __asgn_optional
     None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
+    None,  # 809 __asgn_optional
+    None,  # 810 __asgn_optional
+    None,  # 811 __asgn_optional
+    None,  # 812 __asgn_optional
 ]

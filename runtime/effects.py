@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import MayPlay, Part, PTChange
+from .continuous import MayPlay, Part, PTChange, SetCreatureType
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
+from .creature_types import CREATURE_TYPE_SET, CREATURE_TYPES
 from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
 from .facedown import FaceDown
@@ -661,10 +662,24 @@ class ApplyContinuous:
         # 608.2h: a value like X is determined once, as the effect is created.
         parts = tuple(p.fixed(res.x) if isinstance(p, PTChange) and (p.x_power or p.x_toughness) else p
                       for p in self.parts)
+        # 608.2d: "the creature type of your choice" -- chosen once, as the effect is created.
+        parts = tuple(SetCreatureType(choose_creature_type(res)) if isinstance(p, SetCreatureType) and not p.subtype
+                      else p for p in parts)
         refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
         for ref in dict.fromkeys(refs):  # each object once, even if named twice
             if isinstance(ref, int):
                 res.game.add_continuous(ref, parts, res.controller, self.until)
+
+
+def choose_creature_type(res: "Resolution") -> str:
+    """608.2d, 205.3m: the controller of the resolving ability chooses a creature type."""
+    game = res.game
+    pick = game.ask_valid(
+        ChooseOption(res.controller, "Choose a creature type", tuple(Choice(t, t) for t in CREATURE_TYPES)),
+        lambda ans: ans if isinstance(ans, str) and ans in CREATURE_TYPE_SET else None,
+        "choose one of the creature types (205.3m)")
+    game.log(f"{game.players[res.controller].name} chooses {pick}")
+    return pick
 
 
 @dataclass(frozen=True)
