@@ -474,6 +474,7 @@ class CardLowering:
         self.card = card
         self.uses: list[tuple[str, tuple[str, ...], str]] = []  # (label, mana cost, keyword) per keyword cost
         self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)
+        self.causative = False  # lowering the instruction after "you may have" (its verb in the base form)
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
         self.named_this = False  # the instruction before named this object ("it" then refers back to it)
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
@@ -1102,7 +1103,9 @@ class CardLowering:
             # slots can't yet say ("another" in a selector means other than the source).
             self.ck.error(e.second, "'fights another target ...' is not supported yet: name what the second "
                                     "target is ('target creature an opponent controls')")
-        return ef.Fight(self.target(e.first, cond), self.target(e.second, cond))
+        if e.base and not self.causative:
+            self.ck.error(e, "'fight' (the base form) follows 'have'; write '... fights ...'")
+        return ef.Fight(self.target(e.first, cond), self.target(e.second, cond), base=bool(e.base))
 
     def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.LookAtTop(self.amount(e.amount))
@@ -1186,8 +1189,18 @@ class CardLowering:
     def effect_MayEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.May(self.effect(e.effect, cond))  # 608.2d
 
+    def effect_HaveEffect(self, e: Any, cond: Condition | None) -> Effect:
+        self.causative = True
+        try:
+            inner = self.effect(e.effect, cond)
+        finally:
+            self.causative = False
+        if not (isinstance(inner, ef.Fight) and inner.base):
+            self.ck.error(e, "'have' is followed by 'it fight ...' (the verb's base form)")
+        return ef.Causative(inner)
+
     def effect_PutFromHandEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.PutFromHand(_filter(self.ck, e.filter, e))
+        return ef.PutFromHand(_filter(self.ck, e.filter, e), face_up=bool(e.faceup))
 
     def effect_DelayedEffect(self, e: Any, cond: Condition | None) -> Effect:
         step = "end_combat" if e.endcombat else e.step  # 511.2: "at end of combat"

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'c1ce45c9966802fe57fde2e7bc5f5fe63020bef53e9911336d12a51bd87dd350'
+GRAMMAR = 'a7a6448bc665a1f21d5c7c22abf41c347464706f2fade2000025039c533b37d9'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -362,6 +362,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'facedown'),
     ('TurnFaceDownEffect', 'common', 'TurnFaceDownEffect', ''),
+    ('__asgn_plain', 'plain', '', 'effect'),
+    ('HaveEffect', 'common', 'HaveEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -702,6 +704,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'cost'),
     ('CostValue', 'common', 'CostValue', ''),
     ('__asgn_plain', 'plain', '', 'param'),
+    ('__asgn_optional', 'optional', '', 'faceup'),
     ('__asgn_plain', 'plain', '', 'top'),
     ('__asgn_plain', 'plain', '', 'bottom'),
     ('__asgn_plain', 'plain', '', 'step'),
@@ -728,6 +731,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'quant'),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('EachObjects', 'common', 'EachObjects', ''),
+    ('__asgn_optional', 'optional', '', 'base'),
     ('KeywordCostPart', 'abstract', 'KeywordCostPart', ''),
     ('__asgn_optional', 'optional', '', 'creature'),
     ('__asgn_oneormore', 'oneormore', '', 'events'),
@@ -17688,6 +17692,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e51_0(self, p: int) -> Any:
@@ -19707,20 +19730,15 @@ class CardParser:
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                r = self.e95_0(p71)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'fights', '')
-                q += 6
+                q, v = r
                 p71 = q
-                res72.append(v)
+                if v:
+                    res72.append(v)
                 p75 = p71
                 res76: list[Any] = []
                 r = self.r_TargetRef_0(p75)
@@ -19739,7 +19757,7 @@ class CardParser:
                 if res76 and n:
                     res72.append(n)
                 if res72:
-                    n = Nt(res72)
+                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
                     n.rule = 324
                 q = p71
                 v = n if res72 else None
@@ -20385,7 +20403,7 @@ class CardParser:
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
-                r = self.e95_0(p91)
+                r = self.e96_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20547,6 +20565,51 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F26:
+            while True:
+                p107 = p
+                res108: list[Any] = []
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                p107 = q
+                res108.append(v)
+                p109 = p107
+                res110: list[Any] = []
+                r = self.r_Effect_0(p109)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p109 = q
+                if v:
+                    res110.append(v)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 340
+                p107 = p109
+                if res110 and n:
+                    res108.append(n)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 341
+                q = p107
+                v = n if res108 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e52_0(self, p: int) -> Any:
@@ -20567,7 +20630,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 340
+        n.rule = 342
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -20588,7 +20651,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 341
+        n.rule = 343
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -20609,7 +20672,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e96_1(p1)
+                r = self.e97_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20620,7 +20683,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 342
+                    n.rule = 344
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20674,13 +20737,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 343
+                    n.rule = 345
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 344
+                    n.rule = 346
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20727,13 +20790,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 345
+                    n.rule = 347
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 346
+                    n.rule = 348
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20780,13 +20843,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 347
+                    n.rule = 349
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 348
+                    n.rule = 350
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -20915,7 +20978,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 349
+                n.rule = 351
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20962,7 +21025,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 350
+                n.rule = 352
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20992,7 +21055,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 351
+            n.rule = 353
         p = p5
         if res6 and n:
             res.append(n)
@@ -21034,7 +21097,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 352
+                n.rule = 354
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21064,11 +21127,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 353
+            n.rule = 355
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e97_0(p)
+        r = self.e98_0(p)
         if r is None:
             return None
         q, v = r
@@ -21078,7 +21141,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 354
+        n.rule = 356
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -21146,7 +21209,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e98_0(p1)
+            r = self.e99_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21171,7 +21234,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e99_0(p3)
+            r = self.e100_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21219,7 +21282,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 355
+                n.rule = 357
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21238,7 +21301,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e100_0(p)
+        r = self.e101_0(p)
         if r is None:
             return None
         q, v = r
@@ -21268,11 +21331,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 356
+            n.rule = 358
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e101_0(p)
+        r = self.e102_0(p)
         if r is None:
             return None
         q, v = r
@@ -21306,7 +21369,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e102_0(p11)
+            r = self.e103_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21331,7 +21394,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 357
+        n.rule = 359
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21433,7 +21496,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e103_0(p)
+        r = self.e104_0(p)
         if r is None:
             return None
         q, v = r
@@ -21475,14 +21538,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 358
+            n.rule = 360
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 359
+        n.rule = 361
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21526,7 +21589,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 360
+        n.rule = 362
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21571,13 +21634,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 361
+                n.rule = 363
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 362
+                n.rule = 364
             q = p1
             v = n if res2 else None
             p = q
@@ -21588,7 +21651,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 363
+        n.rule = 365
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21686,7 +21749,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 364
+        n.rule = 366
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21759,14 +21822,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 365
+            n.rule = 367
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 366
+        n.rule = 368
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -21918,7 +21981,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 367
+        n.rule = 369
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -21974,7 +22037,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 368
+            n.rule = 370
         p = p1
         if res2 and n:
             res.append(n)
@@ -22101,7 +22164,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 369
+        n.rule = 371
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22174,14 +22237,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 370
+            n.rule = 372
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 371
+        n.rule = 373
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -22333,7 +22396,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 372
+        n.rule = 374
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22392,7 +22455,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 373
+                n.rule = 375
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22411,14 +22474,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e104_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e105_0(p)
+        r = self.e106_0(p)
         if r is None:
             return None
         q, v = r
@@ -22475,7 +22538,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 374
+                n.rule = 376
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22485,7 +22548,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 375
+        n.rule = 377
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -22712,7 +22775,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e106_0(p)
+            r = self.e107_0(p)
             if r is None:
                 p = c
                 break
@@ -22722,7 +22785,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e107_0(p)
+            r = self.e108_0(p)
             if r is None:
                 p = c
                 break
@@ -22738,7 +22801,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e108_0(p)
+            r = self.e109_0(p)
             if r is None:
                 p = c
                 break
@@ -22748,7 +22811,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e109_0(p)
+            r = self.e110_0(p)
             if r is None:
                 p = c
                 break
@@ -22777,7 +22840,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 376
+        n.rule = 378
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -22812,7 +22875,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 377
+        n.rule = 379
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -22847,7 +22910,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 380
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -22882,7 +22945,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 381
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -22908,7 +22971,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e110_0(p1)
+            r = self.e111_0(p1)
             if r is None:
                 p = c
                 break
@@ -22928,7 +22991,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e111_0(p)
+            r = self.e112_0(p)
             if r is None:
                 p = c
                 break
@@ -22945,7 +23008,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e112_0(p)
+            r = self.e113_0(p)
             if r is None:
                 p = c
                 break
@@ -23221,7 +23284,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e113_0(p)
+            r = self.e114_0(p)
             if r is None:
                 p = c
                 break
@@ -23250,7 +23313,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 380
+        n.rule = 382
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -23348,7 +23411,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 381
+                    n.rule = 383
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23387,7 +23450,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 382
+                    n.rule = 384
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23435,7 +23498,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 383
+                    n.rule = 385
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23460,7 +23523,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 384
+                    n.rule = 386
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23499,7 +23562,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 385
+                    n.rule = 387
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23526,7 +23589,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e114_0(p15)
+                r = self.e115_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23548,7 +23611,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 386
+                    n.rule = 388
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -23602,7 +23665,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 387
+                    n.rule = 389
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -23643,7 +23706,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e115_0(p23)
+                r = self.e116_0(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23688,7 +23751,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 388
+                    n.rule = 390
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -23735,7 +23798,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 389
+                    n.rule = 391
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23755,7 +23818,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 390
+                    n.rule = 392
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23782,7 +23845,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 391
+                    n.rule = 393
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23816,7 +23879,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 390
+                    n.rule = 392
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23843,7 +23906,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 392
+                    n.rule = 394
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23863,7 +23926,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 390
+                    n.rule = 392
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -23890,7 +23953,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 393
+                    n.rule = 395
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -23924,7 +23987,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 390
+                    n.rule = 392
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -23951,7 +24014,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 394
+                    n.rule = 396
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23985,7 +24048,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 390
+                    n.rule = 392
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24012,7 +24075,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 395
+                    n.rule = 397
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24046,7 +24109,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 390
+                    n.rule = 392
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -24094,7 +24157,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 398
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -24115,7 +24178,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e116_0(p1)
+                r = self.e117_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24147,7 +24210,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e117_0(p3)
+                r = self.e118_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24298,7 +24361,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 397
+                    n.rule = 399
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24337,7 +24400,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 398
+            n.rule = 400
         p = p1
         if res2 and n:
             res.append(n)
@@ -24365,7 +24428,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e118_0(p)
+        r = self.e119_0(p)
         if r is None:
             return None
         q, v = r
@@ -24435,7 +24498,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 399
+        n.rule = 401
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24444,14 +24507,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e119_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e120_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
@@ -24470,7 +24533,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e121_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -24503,7 +24566,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 400
+                n.rule = 402
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24513,7 +24576,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 401
+        n.rule = 403
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24545,14 +24608,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 402
+            n.rule = 404
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 403
+        n.rule = 405
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24571,14 +24634,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 404
+                n.rule = 406
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e122_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -24596,11 +24659,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 405
+            n.rule = 407
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e123_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -24610,7 +24673,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 406
+        n.rule = 408
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24714,14 +24777,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 407
+            n.rule = 409
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 408
+        n.rule = 410
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24753,12 +24816,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 409
+            n.rule = 411
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e124_0(p)
+            r = self.e125_0(p)
             if r is None:
                 break
             q, v = r
@@ -24785,7 +24848,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 410
+            n.rule = 412
         p = p3
         if res4 and n:
             res.append(n)
@@ -24820,17 +24883,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 411
+            n.rule = 413
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e125_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e126_0(p)
         if r is None:
             return None
@@ -24852,6 +24908,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e129_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -24867,7 +24930,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e129_0(p7)
+            r = self.e130_0(p7)
             if r is None:
                 break
             q, v = r
@@ -24911,7 +24974,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 412
+                n.rule = 414
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -24919,7 +24982,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e130_0(p)
+            r = self.e131_0(p)
             if r is None:
                 break
             q, v = r
@@ -24930,7 +24993,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 413
+        n.rule = 415
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -24951,7 +25014,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e131_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
@@ -24961,7 +25024,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 414
+        n.rule = 416
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -24980,14 +25043,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 415
+                n.rule = 417
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e132_0(p)
+        r = self.e133_0(p)
         if r is None:
             return None
         q, v = r
@@ -25005,11 +25068,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 416
+            n.rule = 418
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e133_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -25017,7 +25080,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e134_0(p)
+            r = self.e135_0(p)
             if r is None:
                 break
             q, v = r
@@ -25028,7 +25091,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 419
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25047,21 +25110,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 418
+                n.rule = 420
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e135_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e136_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -25071,7 +25134,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 419
+        n.rule = 421
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25127,7 +25190,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 420
+            n.rule = 422
         p = p1
         if res2 and n:
             res.append(n)
@@ -25143,7 +25206,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 421
+                n.rule = 423
             q = p3
             v = n if res4 else None
             p = q
@@ -25153,7 +25216,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 422
+        n.rule = 424
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25185,7 +25248,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
@@ -25201,7 +25264,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e137_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -25223,7 +25286,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 424
+        n.rule = 426
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25255,7 +25318,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 427
         p = p1
         if res2 and n:
             res.append(n)
@@ -25271,7 +25334,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 426
+                n.rule = 428
             q = p3
             v = n if res4 else None
             p = q
@@ -25290,7 +25353,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e138_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25300,7 +25363,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 427
+        n.rule = 429
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25332,14 +25395,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e139_0(p3)
+            r = self.e140_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25410,7 +25473,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e140_0(p)
+            r = self.e141_0(p)
             if r is None:
                 break
             q, v = r
@@ -25419,7 +25482,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e141_0(p)
+            r = self.e142_0(p)
             if r is None:
                 break
             q, v = r
@@ -25430,7 +25493,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 431
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25474,7 +25537,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 432
         p = p1
         if res2 and n:
             res.append(n)
@@ -25566,14 +25629,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 431
+            n.rule = 433
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 432
+        n.rule = 434
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25605,7 +25668,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 435
         p = p1
         if res2 and n:
             res.append(n)
@@ -25636,7 +25699,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e142_0(p3)
+            r = self.e143_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25669,7 +25732,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 434
+            n.rule = 436
         p = p5
         if res6 and n:
             res.append(n)
@@ -25684,11 +25747,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 435
+            n.rule = 437
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e143_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25698,7 +25761,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e144_0(p9)
+            r = self.e145_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25756,7 +25819,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e145_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -25774,12 +25837,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 436
+            n.rule = 438
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e146_0(p)
+            r = self.e147_0(p)
             if r is None:
                 break
             q, v = r
@@ -25790,7 +25853,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 439
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25822,7 +25885,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 440
         p = p1
         if res2 and n:
             res.append(n)
@@ -25888,7 +25951,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 439
+                n.rule = 441
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25911,7 +25974,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 440
+                    n.rule = 442
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25984,7 +26047,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 441
+        n.rule = 443
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26016,7 +26079,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26035,7 +26098,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 443
+        n.rule = 445
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26092,14 +26155,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 444
+                n.rule = 446
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e147_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -26129,7 +26192,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 445
+            n.rule = 447
         p = p3
         if res4 and n:
             res.append(n)
@@ -26168,7 +26231,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 446
+            n.rule = 448
         p = p5
         if res6 and n:
             res.append(n)
@@ -26187,7 +26250,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 449
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26208,7 +26271,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -26226,7 +26289,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
@@ -26306,14 +26369,39 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 449
+            n.rule = 451
         p = p3
         if res4 and n:
             res.append(n)
+        while True:
+            p5 = p
+            res6: list[Any] = []
+            r = self.e150_0(p5)
+            if r is None:
+                break
+            q, v = r
+            p5 = q
+            if v:
+                res6.append(v)
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                break
+            v = (q, 'up', '')
+            q += 2
+            p5 = q
+            res6.append(v)
+            p = p5
+            res += res6
+            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 452
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26345,7 +26433,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 453
         p = p1
         if res2 and n:
             res.append(n)
@@ -26360,11 +26448,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 452
+            n.rule = 454
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e149_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26394,14 +26482,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 453
+            n.rule = 455
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 456
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26433,7 +26521,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -26449,7 +26537,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 456
+                n.rule = 458
             q = p3
             v = n if res4 else None
             p = q
@@ -26468,7 +26556,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e150_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26526,7 +26614,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 457
+        n.rule = 459
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26558,7 +26646,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -26574,7 +26662,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26596,7 +26684,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 459
+        n.rule = 461
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26628,7 +26716,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 460
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -26644,7 +26732,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 461
+                n.rule = 463
             q = p3
             v = n if res4 else None
             p = q
@@ -26677,7 +26765,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 462
+                n.rule = 464
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26692,11 +26780,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 463
+                n.rule = 465
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e152_0(p5)
+            r = self.e154_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26756,7 +26844,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 464
+                n.rule = 466
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26766,7 +26854,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 467
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26846,7 +26934,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 468
         p = p1
         if res2 and n:
             res.append(n)
@@ -26865,7 +26953,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 467
+        n.rule = 469
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26897,14 +26985,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 469
+        n.rule = 471
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -26923,14 +27011,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 470
+                n.rule = 472
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e153_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26948,7 +27036,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 471
+            n.rule = 473
         p = p3
         if res4 and n:
             res.append(n)
@@ -26963,14 +27051,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 472
+            n.rule = 474
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 475
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27002,7 +27090,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27056,7 +27144,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 475
+                n.rule = 477
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27066,7 +27154,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 476
+        n.rule = 478
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27098,14 +27186,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 478
+        n.rule = 480
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27161,14 +27249,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 481
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 480
+        n.rule = 482
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27200,14 +27288,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 482
+        n.rule = 484
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27239,7 +27327,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -27254,11 +27342,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 484
+            n.rule = 486
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e154_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27288,14 +27376,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 485
+            n.rule = 487
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 488
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27304,7 +27392,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e155_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27334,14 +27422,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 490
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27397,7 +27485,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
@@ -27473,7 +27561,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27507,7 +27595,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 490
+        n.rule = 492
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27539,11 +27627,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e157_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -27553,7 +27641,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 492
+        n.rule = 494
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27585,7 +27673,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 493
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
@@ -27604,7 +27692,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e158_0(p3)
+            r = self.e160_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27671,7 +27759,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e159_0(p3)
+            r = self.e161_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27696,7 +27784,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 496
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27705,7 +27793,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e160_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -27751,7 +27839,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e161_0(p1)
+            r = self.e163_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27776,7 +27864,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 495
+        n.rule = 497
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27796,11 +27884,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e162_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -27823,14 +27911,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 497
+            n.rule = 499
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 500
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27850,11 +27938,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e163_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -27885,7 +27973,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e164_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -27944,14 +28032,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 500
+            n.rule = 502
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 503
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -27974,7 +28062,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 502
+                n.rule = 504
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27993,14 +28081,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e165_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e166_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -28021,7 +28109,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 503
+                n.rule = 505
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28040,7 +28128,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e167_0(p9)
+                r = self.e169_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28056,7 +28144,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 506
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -28146,7 +28234,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 505
+        n.rule = 507
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28223,7 +28311,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e168_0(p1)
+                r = self.e170_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28248,7 +28336,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 506
+                    n.rule = 508
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28276,12 +28364,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 507
+                    n.rule = 509
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28309,12 +28397,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 508
+                    n.rule = 510
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28418,7 +28506,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 509
+        n.rule = 511
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -28505,7 +28593,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28526,7 +28614,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28547,7 +28635,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28570,7 +28658,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28593,7 +28681,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28748,7 +28836,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 511
+                    n.rule = 513
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28767,7 +28855,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e169_0(p3)
+                r = self.e171_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28778,7 +28866,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 511
+                    n.rule = 513
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28856,14 +28944,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 512
+                    n.rule = 514
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e170_0(p9)
+                    r = self.e172_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -28899,12 +28987,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 513
+                    n.rule = 515
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28931,7 +29019,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 514
+                    n.rule = 516
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -28951,12 +29039,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 515
+                    n.rule = 517
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28971,7 +29059,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28986,7 +29074,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28998,7 +29086,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e171_0(p17)
+                    r = self.e173_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -29069,7 +29157,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 516
+                    n.rule = 518
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -29100,18 +29188,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 517
+                    n.rule = 519
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 518
+                    n.rule = 520
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29155,18 +29243,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 519
+                    n.rule = 521
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 520
+                    n.rule = 522
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29181,7 +29269,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29250,18 +29338,18 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 521
+                    n.rule = 523
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 522
+                    n.rule = 524
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29270,7 +29358,7 @@ class CardParser:
             while True:
                 p31 = p
                 res32: list[Any] = []
-                r = self.e172_0(p31)
+                r = self.e174_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29300,18 +29388,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 523
+                    n.rule = 525
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 524
+                    n.rule = 526
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29326,7 +29414,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 511
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29383,7 +29471,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 525
+                    n.rule = 527
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29409,6 +29497,53 @@ class CardParser:
         return None
 
     def e95_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F22:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'fights', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        while True:
+            r = self.e175_0(p)
+            if r is None:
+                p = c
+                ch = ch0
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        return None
+
+    def e96_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29462,7 +29597,7 @@ class CardParser:
                 break
         return None
 
-    def e96_1(self, p: int) -> Any:
+    def e97_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -29503,7 +29638,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 526
+        n.rule = 528
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29601,7 +29736,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 527
+                    n.rule = 529
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29626,18 +29761,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 528
+                    n.rule = 530
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 529
+                    n.rule = 531
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29667,7 +29802,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 531
+                    n.rule = 533
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29712,7 +29847,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 532
+                    n.rule = 534
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29788,12 +29923,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 533
+                    n.rule = 535
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29820,7 +29955,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 534
+                    n.rule = 536
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29879,7 +30014,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 535
+                    n.rule = 537
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29901,18 +30036,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 536
+                    n.rule = 538
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 537
+                    n.rule = 539
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29942,7 +30077,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 538
+                    n.rule = 540
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -29961,7 +30096,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e173_0(p21)
+                    r = self.e176_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -29969,7 +30104,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e174_0(p21)
+                r = self.e177_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29980,12 +30115,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 539
+                    n.rule = 541
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30015,7 +30150,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 540
+                    n.rule = 542
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30040,11 +30175,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 541
+                    n.rule = 543
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e175_0(p25)
+                r = self.e178_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30053,7 +30188,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e176_0(p25)
+                r = self.e179_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30075,18 +30210,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 542
+                    n.rule = 544
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 543
+                    n.rule = 545
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30116,12 +30251,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 544
+                    n.rule = 546
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e177_0(p33)
+                    r = self.e180_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -30142,11 +30277,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 545
+                    n.rule = 547
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e178_0(p33)
+                r = self.e181_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30158,7 +30293,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e179_0(p39)
+                    r = self.e182_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -30194,19 +30329,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 546
+                    n.rule = 548
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e97_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30237,7 +30372,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 547
+                n.rule = 549
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30247,7 +30382,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e98_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -30265,10 +30400,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 548
+        n.rule = 550
         return q, n
 
-    def e99_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -30286,10 +30421,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 549
+        n.rule = 551
         return q, n
 
-    def e100_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30318,7 +30453,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 550
+                    n.rule = 552
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30330,7 +30465,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e180_0(p3) is None:
+                if self.e183_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -30347,7 +30482,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 551
+                    n.rule = 553
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30358,7 +30493,7 @@ class CardParser:
                 break
         return None
 
-    def e101_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30389,7 +30524,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 552
+                n.rule = 554
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30399,7 +30534,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30444,7 +30579,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 553
+                    n.rule = 555
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30475,7 +30610,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 554
+                    n.rule = 556
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30534,7 +30669,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 555
+                    n.rule = 557
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30649,7 +30784,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 556
+                    n.rule = 558
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30730,7 +30865,7 @@ class CardParser:
                 break
         return None
 
-    def e103_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30748,7 +30883,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e181_0(p1)
+                r = self.e184_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30843,7 +30978,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 559
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30932,7 +31067,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 558
+                    n.rule = 560
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30952,7 +31087,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 559
+                    n.rule = 561
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31007,13 +31142,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 560
+                    n.rule = 562
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 559
+                    n.rule = 561
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31038,7 +31173,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e182_0(p1)
+                r = self.e185_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31050,7 +31185,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e183_0(p3)
+                    r = self.e186_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -31093,7 +31228,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 561
+                    n.rule = 563
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31132,7 +31267,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 562
+                    n.rule = 564
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31163,7 +31298,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e184_0(p9)
+                    r = self.e187_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -31175,12 +31310,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 563
+                    n.rule = 565
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31249,18 +31384,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 565
+                    n.rule = 567
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 566
+                    n.rule = 568
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31301,18 +31436,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 567
+                    n.rule = 569
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 568
+                    n.rule = 570
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31353,18 +31488,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 569
+                    n.rule = 571
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 570
+                    n.rule = 572
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31464,7 +31599,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 571
+                    n.rule = 573
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31512,12 +31647,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 572
+                    n.rule = 574
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31596,7 +31731,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e185_0(p27)
+                r = self.e188_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31607,12 +31742,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 573
+                    n.rule = 575
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31663,7 +31798,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e186_0(p29)
+                r = self.e189_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31674,12 +31809,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 574
+                    n.rule = 576
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31827,7 +31962,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 575
+                    n.rule = 577
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31847,12 +31982,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 576
+                    n.rule = 578
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31976,7 +32111,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e187_0(p37)
+                    r = self.e190_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -32012,12 +32147,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 577
+                    n.rule = 579
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32072,18 +32207,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 578
+                    n.rule = 580
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 579
+                    n.rule = 581
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32138,18 +32273,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 580
+                    n.rule = 582
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 581
+                    n.rule = 583
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32274,18 +32409,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 582
+                    n.rule = 584
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 583
+                    n.rule = 585
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32294,7 +32429,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e188_0(p51)
+                r = self.e191_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32330,7 +32465,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 584
+                    n.rule = 586
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32350,12 +32485,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 585
+                    n.rule = 587
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32364,7 +32499,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e189_0(p55)
+                r = self.e192_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32386,7 +32521,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 586
+                    n.rule = 588
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32492,18 +32627,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 587
+                    n.rule = 589
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 588
+                    n.rule = 590
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32512,7 +32647,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e190_0(p61)
+                r = self.e193_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32521,7 +32656,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e191_0(p61)
+                r = self.e194_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32532,12 +32667,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 589
+                    n.rule = 591
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32546,7 +32681,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e192_0(p63)
+                r = self.e195_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32555,7 +32690,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e193_0(p63)
+                r = self.e196_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32566,12 +32701,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 590
+                    n.rule = 592
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32668,7 +32803,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 591
+                    n.rule = 593
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32703,7 +32838,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 592
+                        n.rule = 594
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32738,7 +32873,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e194_0(p65)
+                r = self.e197_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32749,12 +32884,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 593
+                    n.rule = 595
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32907,18 +33042,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 594
+                    n.rule = 596
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 595
+                    n.rule = 597
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32987,18 +33122,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 596
+                    n.rule = 598
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 597
+                    n.rule = 599
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33049,7 +33184,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e195_0(p81)
+                r = self.e198_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33090,18 +33225,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 598
+                    n.rule = 600
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 599
+                    n.rule = 601
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33282,18 +33417,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 600
+                    n.rule = 602
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 601
+                    n.rule = 603
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33390,18 +33525,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 602
+                    n.rule = 604
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 603
+                    n.rule = 605
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33479,7 +33614,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 604
+                    n.rule = 606
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33499,12 +33634,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 605
+                    n.rule = 607
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33610,7 +33745,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 606
+                    n.rule = 608
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33630,12 +33765,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 607
+                    n.rule = 609
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33699,7 +33834,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 608
+                    n.rule = 610
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33775,12 +33910,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 609
+                    n.rule = 611
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33820,7 +33955,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e196_0(p107)
+                    r = self.e199_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -33870,7 +34005,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e197_0(p105)
+                r = self.e200_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33920,18 +34055,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 610
+                    n.rule = 612
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 611
+                    n.rule = 613
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34045,11 +34180,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 612
+                    n.rule = 614
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e198_0(p111)
+                r = self.e201_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34060,12 +34195,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 613
+                    n.rule = 615
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34148,18 +34283,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 614
+                    n.rule = 616
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 615
+                    n.rule = 617
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34242,18 +34377,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 616
+                    n.rule = 618
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 617
+                    n.rule = 619
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34308,18 +34443,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 618
+                    n.rule = 620
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 619
+                    n.rule = 621
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34430,18 +34565,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 620
+                    n.rule = 622
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 621
+                    n.rule = 623
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34541,18 +34676,18 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 622
+                    n.rule = 624
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 623
+                    n.rule = 625
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34561,7 +34696,7 @@ class CardParser:
             while True:
                 p135 = p
                 res136: list[Any] = []
-                r = self.e199_0(p135)
+                r = self.e202_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34583,25 +34718,25 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 624
+                    n.rule = 626
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
                 if res136:
                     n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 625
+                    n.rule = 627
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 564
+                    n.rule = 566
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34635,7 +34770,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 626
+                    n.rule = 628
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34665,7 +34800,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 627
+                    n.rule = 629
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34690,7 +34825,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 628
+                    n.rule = 630
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34721,7 +34856,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 629
+                    n.rule = 631
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34746,7 +34881,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 630
+                    n.rule = 632
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34782,7 +34917,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 631
+                n.rule = 633
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34793,7 +34928,7 @@ class CardParser:
             break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34836,10 +34971,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 632
+        n.rule = 634
         return p, n
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34857,10 +34992,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 635
         return q, n
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34878,10 +35013,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 634
+        n.rule = 636
         return q, n
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34899,10 +35034,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 637
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34920,10 +35055,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 638
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34955,76 +35090,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 639
         return p, n
-
-    def e111_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e200_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e201_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e202_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e203_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e112_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -35040,7 +35107,20 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
+            while True:
+                r = self.e203_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
             while True:
                 r = self.e204_0(p)
                 if r is None:
@@ -35053,9 +35133,22 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F79:
             while True:
                 r = self.e205_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e206_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35069,6 +35162,48 @@ class CardParser:
         return None
 
     def e113_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e207_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e208_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35100,7 +35235,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e206_0(p1)
+                r = self.e209_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35118,7 +35253,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e207_0(p3)
+                r = self.e210_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35127,11 +35262,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e208_0(p3) is None:
+                if self.e211_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e209_0(p3)
+                r = self.e212_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35147,7 +35282,7 @@ class CardParser:
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35201,7 +35336,7 @@ class CardParser:
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35242,10 +35377,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 638
+        n.rule = 640
         return p, n
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35263,10 +35398,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 641
         return q, n
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35284,10 +35419,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 642
         return q, n
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35305,7 +35440,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e210_0(p1)
+                r = self.e213_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35428,7 +35563,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35464,7 +35599,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 643
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35508,7 +35643,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35539,7 +35674,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 642
+                    n.rule = 644
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35584,7 +35719,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 643
+                    n.rule = 645
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35616,7 +35751,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e211_0(p5)
+                r = self.e214_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35632,7 +35767,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35666,7 +35801,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 644
+                    n.rule = 646
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35689,7 +35824,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 645
+                    n.rule = 647
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35699,7 +35834,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35753,7 +35888,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35807,7 +35942,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35825,10 +35960,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 646
+        n.rule = 648
         return q, n
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -35846,10 +35981,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 647
+        n.rule = 649
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35877,10 +36012,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 648
+        n.rule = 650
         return p, n
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35912,10 +36047,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 649
+        n.rule = 651
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35969,7 +36104,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36010,10 +36145,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 650
+        n.rule = 652
         return p, n
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36072,7 +36207,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 651
+                    n.rule = 653
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36138,7 +36273,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 652
+                    n.rule = 654
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -36148,7 +36283,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36166,7 +36301,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e212_0(p1)
+                r = self.e215_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36240,7 +36375,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e213_0(p3)
+                r = self.e216_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36298,7 +36433,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 653
+                    n.rule = 655
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36324,11 +36459,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 654
+                    n.rule = 656
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e214_0(p7)
+                r = self.e217_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36344,7 +36479,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36397,7 +36532,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 655
+                    n.rule = 657
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36407,7 +36542,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36461,7 +36596,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36479,7 +36614,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e215_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36522,7 +36657,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 656
+                    n.rule = 658
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36532,7 +36667,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36586,7 +36721,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36617,7 +36752,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 659
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36636,7 +36771,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e216_0(p1)
+                    r = self.e219_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36708,7 +36843,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 658
+                    n.rule = 660
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36751,7 +36886,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e217_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36762,7 +36897,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 659
+                    n.rule = 661
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36785,7 +36920,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e218_0(p3)
+                r = self.e221_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36796,14 +36931,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 659
+                    n.rule = 661
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36874,7 +37009,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 662
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36891,7 +37026,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e219_0(p)
+            r = self.e222_0(p)
             if r is None:
                 break
             q, v = r
@@ -36922,14 +37057,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 661
+            n.rule = 663
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e220_0(p3)
+            r = self.e223_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36966,7 +37101,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 662
+        n.rule = 664
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -37006,7 +37141,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 663
+            n.rule = 665
         p = p1
         if res2 and n:
             res.append(n)
@@ -37025,10 +37160,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 664
+        n.rule = 666
         return p, n
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37046,7 +37181,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e221_0(p1)
+                r = self.e224_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37110,14 +37245,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 665
+                    n.rule = 667
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e222_0(p7)
+                    r = self.e225_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -37158,7 +37293,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37176,10 +37311,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 668
         return q, n
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37197,7 +37332,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e223_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37271,7 +37406,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e224_0(p3)
+                r = self.e227_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37301,7 +37436,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37319,7 +37454,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e225_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37365,7 +37500,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e226_0(p3)
+                r = self.e229_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37423,7 +37558,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37441,10 +37576,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 669
         return q, n
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -37467,7 +37602,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e227_0(p1)
+            r = self.e230_0(p1)
             if r is None:
                 p = c
                 break
@@ -37475,7 +37610,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e228_0(p1)
+            r = self.e231_0(p1)
             if r is None:
                 p = c
                 break
@@ -37489,7 +37624,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37507,10 +37642,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 670
         return q, n
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37528,7 +37663,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_0(p1)
+                r = self.e232_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37560,7 +37695,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e230_0(p3)
+                r = self.e233_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37692,18 +37827,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 669
+                    n.rule = 671
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 670
+                    n.rule = 672
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 671
+                    n.rule = 673
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37739,7 +37874,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 672
+                    n.rule = 674
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37759,12 +37894,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 673
+                    n.rule = 675
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 671
+                    n.rule = 673
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37800,7 +37935,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 674
+                    n.rule = 676
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37820,19 +37955,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 675
+                    n.rule = 677
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 671
+                    n.rule = 673
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37850,7 +37985,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 678
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37882,12 +38017,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 677
+                    n.rule = 679
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 678
+                    n.rule = 680
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37907,19 +38042,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 681
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 678
+                    n.rule = 680
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37973,7 +38108,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38027,7 +38162,28 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 682
+        return q, n
+
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38081,7 +38237,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38115,7 +38271,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 680
+                    n.rule = 683
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38159,7 +38315,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 681
+                    n.rule = 684
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38170,7 +38326,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38242,114 +38398,6 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e153_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifice', '')
-                q += 9
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifices', '')
-                q += 10
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
@@ -38405,6 +38453,114 @@ class CardParser:
         return None
 
     def e155_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifice', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifices', '')
+                q += 10
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e156_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38519,7 +38675,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 685
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38578,7 +38734,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 683
+                    n.rule = 686
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38617,7 +38773,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38632,7 +38788,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e231_0(p)
+            r = self.e234_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38658,7 +38814,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 684
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38668,7 +38824,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38735,7 +38891,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 685
+                    n.rule = 688
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38780,7 +38936,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 686
+                    n.rule = 689
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38847,7 +39003,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38865,10 +39021,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 690
         return q, n
 
-    def e159_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38902,7 +39058,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e232_0(p)
+            r = self.e235_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38915,7 +39071,7 @@ class CardParser:
             break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38968,7 +39124,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 691
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38992,7 +39148,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 689
+                    n.rule = 692
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39002,7 +39158,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39020,10 +39176,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 693
         return q, n
 
-    def e162_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39077,7 +39233,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39131,7 +39287,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39185,7 +39341,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39216,7 +39372,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 691
+                    n.rule = 694
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39246,7 +39402,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 692
+                        n.rule = 695
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39272,7 +39428,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 693
+                n.rule = 696
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39282,7 +39438,7 @@ class CardParser:
             break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39325,10 +39481,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 697
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39369,10 +39525,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 695
+        n.rule = 698
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39390,7 +39546,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 699
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -39408,17 +39564,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 697
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 698
+        n.rule = 701
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39460,7 +39616,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39478,7 +39634,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 702
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -39518,14 +39674,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 703
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e233_0(p3)
+            r = self.e236_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39550,10 +39706,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 701
+        n.rule = 704
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39571,7 +39727,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 705
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39599,7 +39755,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 703
+            n.rule = 706
         p = p1
         if res2 and n:
             res.append(n)
@@ -39614,12 +39770,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 704
+            n.rule = 707
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e234_0(p)
+            r = self.e237_0(p)
             if r is None:
                 break
             q, v = r
@@ -39630,10 +39786,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 705
+        n.rule = 708
         return p, n
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39667,7 +39823,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e235_0(p)
+            r = self.e238_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39679,6 +39835,27 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
+
+    def e175_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('fight', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'fight', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 709
+        return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
         # KeywordCostPart: OrderedChoice (rule)
@@ -39698,7 +39875,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e236_1(p1)
+                r = self.e239_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39714,7 +39891,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39775,7 +39952,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39852,7 +40029,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39916,7 +40093,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40022,7 +40199,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40099,14 +40276,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40124,10 +40301,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 711
         return q, n
 
-    def e174_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40168,10 +40345,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 712
         return p, n
 
-    def e175_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40225,7 +40402,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40279,7 +40456,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40297,7 +40474,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e237_0(p1)
+                r = self.e240_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40365,7 +40542,7 @@ class CardParser:
                 break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40406,10 +40583,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 713
         return p, n
 
-    def e179_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40427,10 +40604,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 714
         return q, n
 
-    def e180_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40457,7 +40634,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e181_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40475,10 +40652,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 715
         return q, n
 
-    def e182_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40532,7 +40709,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40550,10 +40727,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 716
         return q, n
 
-    def e184_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40584,7 +40761,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 713
+                    n.rule = 717
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40651,14 +40828,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 714
+                n.rule = 718
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e238_0(p9)
+                r = self.e241_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40699,7 +40876,7 @@ class CardParser:
             break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40740,10 +40917,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 719
         return p, n
 
-    def e186_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40784,7 +40961,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 720
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40824,12 +41001,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 717
+                    n.rule = 721
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40849,19 +41026,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 723
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e187_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40879,10 +41056,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 724
         return q, n
 
-    def e188_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40998,7 +41175,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41013,14 +41190,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41112,7 +41289,7 @@ class CardParser:
                 break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41204,7 +41381,7 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41245,10 +41422,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 726
         return p, n
 
-    def e192_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41302,7 +41479,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41343,10 +41520,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 727
         return p, n
 
-    def e194_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41400,7 +41577,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41436,7 +41613,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 728
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41480,7 +41657,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41498,10 +41675,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 729
         return q, n
 
-    def e197_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41555,7 +41732,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41609,7 +41786,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41663,7 +41840,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41695,10 +41872,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 730
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41720,10 +41897,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 731
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41745,10 +41922,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 732
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41778,10 +41955,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 733
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41813,10 +41990,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 734
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41848,10 +42025,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 735
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41883,10 +42060,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 736
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41916,10 +42093,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 737
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41957,7 +42134,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e209_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41989,10 +42166,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 738
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42010,10 +42187,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 739
         return q, n
 
-    def e211_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42042,7 +42219,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 736
+                    n.rule = 740
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42064,7 +42241,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 737
+                n.rule = 741
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42151,17 +42328,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 738
+            n.rule = 742
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 739
+        n.rule = 743
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42179,10 +42356,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 744
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42231,10 +42408,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 745
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -42257,7 +42434,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e239_0(p1)
+            r = self.e242_0(p1)
             if r is None:
                 p = c
                 break
@@ -42271,7 +42448,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e215_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42289,10 +42466,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 746
         return q, n
 
-    def e216_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42321,7 +42498,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 743
+                    n.rule = 747
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42376,12 +42553,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 744
+                    n.rule = 748
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e240_0(p5)
+                    r = self.e243_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42391,13 +42568,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 745
+                    n.rule = 749
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 750
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42457,13 +42634,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 751
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 748
+                    n.rule = 752
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42504,7 +42681,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 749
+                    n.rule = 753
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42535,20 +42712,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 750
+                    n.rule = 754
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 748
+                    n.rule = 752
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42584,7 +42761,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 755
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42643,7 +42820,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 752
+                    n.rule = 756
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42702,7 +42879,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 753
+                    n.rule = 757
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42769,7 +42946,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42803,7 +42980,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 754
+                    n.rule = 758
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42831,7 +43008,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 755
+                    n.rule = 759
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42841,7 +43018,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42859,10 +43036,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 760
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42880,10 +43057,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 761
         return q, n
 
-    def e221_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42901,70 +43078,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
-        return q, n
-
-    def e222_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 759
-        return q, n
-
-    def e223_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 760
-        return q, n
-
-    def e224_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 761
+        n.rule = 762
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -42985,10 +43099,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 763
         return q, n
 
     def e226_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 764
+        return q, n
+
+    def e227_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 765
+        return q, n
+
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43006,10 +43162,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 766
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 767
+        return q, n
+
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43063,7 +43240,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43085,129 +43262,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
-        return p, n
-
-    def e229_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'that', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 765
-        return q, n
-
-    def e230_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'those', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 766
-        return q, n
-
-    def r_DelayedStep_0(self, p: int) -> Any:
-        # DelayedStep: OrderedChoice (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F28:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'end', '')
-                q += 3
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 767
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F66:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('upkeep', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'upkeep', '')
-                q += 6
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 767
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e231_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'you', '')
-        q += 3
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 768
-        return q, n
+        return p, n
 
     def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -43241,6 +43297,127 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
+        if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'those', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 770
+        return q, n
+
+    def r_DelayedStep_0(self, p: int) -> Any:
+        # DelayedStep: OrderedChoice (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F28:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'end', '')
+                q += 3
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 771
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F66:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('upkeep', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'upkeep', '')
+                q += 6
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 771
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e234_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'you', '')
+        q += 3
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 772
+        return q, n
+
+    def e235_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'that', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 773
+        return q, n
+
+    def e236_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'or', '')
@@ -43248,10 +43425,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 774
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43310,7 +43487,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 775
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43406,7 +43583,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 772
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43419,7 +43596,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e241_0(p9)
+                r = self.e244_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43463,7 +43640,7 @@ class CardParser:
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43481,10 +43658,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 777
         return q, n
 
-    def e236_1(self, p: int) -> Any:
+    def e239_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43567,7 +43744,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e242_1(p)
+            r = self.e245_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43863,7 +44040,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e243_1(p23)
+                    r = self.e246_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -43978,10 +44155,10 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e244_1(p1) is None:
+            if self.e247_1(p1) is None:
                 break
             while True:
-                r = self.e245_1(p1)
+                r = self.e248_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -43990,7 +44167,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e246_1(p1)
+                r = self.e249_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -43999,7 +44176,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e247_1(p1)
+                r = self.e250_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -44010,7 +44187,7 @@ class CardParser:
             while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e248_1(p3)
+                r = self.e251_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -44032,7 +44209,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e249_1(p5)
+                    r = self.e252_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44048,14 +44225,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e250_1(p7)
+                r = self.e253_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e251_1(p7)
+                r = self.e254_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44065,7 +44242,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e252_1(p1)
+            r = self.e255_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44075,7 +44252,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e253_1(p)
+        r = self.e256_1(p)
         if r is None:
             return None
         q, v = r
@@ -44085,9 +44262,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e254_1(p9) is None:
+            if self.e257_1(p9) is None:
                 break
-            r = self.e255_1(p9)
+            r = self.e258_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44124,7 +44301,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e256_1(p13)
+                r = self.e259_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -44159,7 +44336,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e257_1(p9)
+                r = self.e260_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44200,7 +44377,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e258_1(p19)
+                    r = self.e261_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -44214,7 +44391,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e259_1(p9)
+                r = self.e262_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44336,18 +44513,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 778
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 775
+                    n.rule = 779
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44402,18 +44579,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 777
+                    n.rule = 781
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 778
+                    n.rule = 782
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44440,18 +44617,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 779
+                    n.rule = 783
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 780
+                    n.rule = 784
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44492,18 +44669,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 781
+                    n.rule = 785
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 782
+                    n.rule = 786
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44530,18 +44707,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 783
+                    n.rule = 787
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 784
+                    n.rule = 788
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44568,14 +44745,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 785
+                    n.rule = 789
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e260_0(p25)
+                    r = self.e263_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -44599,12 +44776,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 786
+                    n.rule = 790
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44645,7 +44822,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 787
+                    n.rule = 791
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44675,7 +44852,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 788
+                        n.rule = 792
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -44684,12 +44861,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 789
+                    n.rule = 793
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44733,18 +44910,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 790
+                    n.rule = 794
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 791
+                    n.rule = 795
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44813,18 +44990,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 792
+                    n.rule = 796
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 793
+                    n.rule = 797
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44893,18 +45070,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 794
+                    n.rule = 798
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 795
+                    n.rule = 799
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44959,7 +45136,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 796
+                    n.rule = 800
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -45036,7 +45213,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e261_0(p51)
+                    r = self.e264_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -45072,12 +45249,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 797
+                    n.rule = 801
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45101,7 +45278,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e262_0(p53)
+                    r = self.e265_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -45127,7 +45304,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 798
+                    n.rule = 802
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -45165,7 +45342,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 799
+                        n.rule = 803
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -45174,12 +45351,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 800
+                    n.rule = 804
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45217,7 +45394,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e263_0(p61)
+                    r = self.e266_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -45243,25 +45420,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 801
+                    n.rule = 805
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 802
+                    n.rule = 806
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 776
+                    n.rule = 780
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45279,10 +45456,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 807
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45300,10 +45477,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 808
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45325,10 +45502,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 805
+        n.rule = 809
         return p, n
 
-    def e240_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45346,7 +45523,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e264_0(p1)
+                r = self.e267_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45392,7 +45569,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e265_0(p3)
+                r = self.e268_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45436,7 +45613,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45454,10 +45631,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 810
         return q, n
 
-    def e242_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45478,7 +45655,7 @@ class CardParser:
         n.rule = 270
         return q, n
 
-    def e243_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45499,7 +45676,7 @@ class CardParser:
         n.rule = 275
         return q, n
 
-    def e244_1(self, p: int) -> Any:
+    def e247_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45718,46 +45895,10 @@ class CardParser:
                 break
         return None
 
-    def e245_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e266_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e267_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e246_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e268_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e269_1(p)
             if r is None:
@@ -45768,9 +45909,45 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
+        while True:
+            r = self.e270_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
         return None
 
-    def e247_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e271_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e272_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e250_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45788,10 +45965,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 376
+        n.rule = 378
         return q, n
 
-    def e248_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45823,10 +46000,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 377
+        n.rule = 379
         return p, n
 
-    def e249_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45858,10 +46035,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 380
         return p, n
 
-    def e250_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45893,10 +46070,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 381
         return p, n
 
-    def e251_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -45919,7 +46096,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e270_1(p1)
+            r = self.e273_1(p1)
             if r is None:
                 p = c
                 break
@@ -45933,13 +46110,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e252_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e271_1(p)
+            r = self.e274_1(p)
             if r is None:
                 p = c
                 break
@@ -45950,13 +46127,13 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e253_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e272_1(p)
+            r = self.e275_1(p)
             if r is None:
                 p = c
                 break
@@ -45967,7 +46144,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e254_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46226,13 +46403,13 @@ class CardParser:
                 break
         return None
 
-    def e255_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e273_1(p)
+            r = self.e276_1(p)
             if r is None:
                 p = c
                 break
@@ -46243,7 +46420,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e256_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46261,10 +46438,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 380
+        n.rule = 382
         return q, n
 
-    def e257_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46359,7 +46536,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 381
+                    n.rule = 383
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46398,7 +46575,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 382
+                    n.rule = 384
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46446,7 +46623,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 383
+                    n.rule = 385
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -46471,7 +46648,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 384
+                    n.rule = 386
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -46510,7 +46687,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 385
+                    n.rule = 387
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -46537,7 +46714,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e274_1(p15)
+                r = self.e277_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46559,7 +46736,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 386
+                    n.rule = 388
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -46613,7 +46790,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 387
+                    n.rule = 389
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -46654,7 +46831,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e275_1(p23)
+                r = self.e278_1(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46699,7 +46876,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 388
+                    n.rule = 390
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -46746,7 +46923,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 389
+                    n.rule = 391
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46766,7 +46943,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 390
+                    n.rule = 392
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46793,7 +46970,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 391
+                    n.rule = 393
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46827,7 +47004,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 390
+                    n.rule = 392
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46854,7 +47031,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 392
+                    n.rule = 394
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46874,7 +47051,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 390
+                    n.rule = 392
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -46901,7 +47078,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 393
+                    n.rule = 395
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -46935,7 +47112,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 390
+                    n.rule = 392
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -46962,7 +47139,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 394
+                    n.rule = 396
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46996,7 +47173,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 390
+                    n.rule = 392
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -47023,7 +47200,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 395
+                    n.rule = 397
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47057,14 +47234,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 390
+                    n.rule = 392
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e258_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47105,10 +47282,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 398
         return p, n
 
-    def e259_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47126,7 +47303,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e276_1(p1)
+                r = self.e279_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47158,7 +47335,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e277_1(p3)
+                r = self.e280_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47202,7 +47379,7 @@ class CardParser:
                 break
         return None
 
-    def e260_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47220,10 +47397,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 811
         return q, n
 
-    def e261_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47241,10 +47418,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 812
         return q, n
 
-    def e262_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47262,10 +47439,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 813
         return q, n
 
-    def e263_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47283,10 +47460,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 814
         return q, n
 
-    def e264_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47304,10 +47481,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 815
         return q, n
 
-    def e265_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47325,7 +47502,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 816
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47570,7 +47747,7 @@ class CardParser:
                 break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47588,10 +47765,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 635
         return q, n
 
-    def e267_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47609,10 +47786,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 634
+        n.rule = 636
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47630,10 +47807,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 637
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47651,10 +47828,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 638
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47686,10 +47863,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 639
         return p, n
 
-    def e271_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47705,7 +47882,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e278_1(p)
+                r = self.e281_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47718,7 +47895,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e279_1(p)
+                r = self.e282_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47731,7 +47908,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e280_1(p)
+                r = self.e283_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47744,7 +47921,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e281_1(p)
+                r = self.e284_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47757,7 +47934,7 @@ class CardParser:
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47773,7 +47950,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e282_1(p)
+                r = self.e285_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47786,7 +47963,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e283_1(p)
+                r = self.e286_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47799,7 +47976,7 @@ class CardParser:
                 break
         return None
 
-    def e273_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47831,7 +48008,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e284_1(p1)
+                r = self.e287_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47849,7 +48026,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e285_1(p3)
+                r = self.e288_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47858,11 +48035,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e286_1(p3) is None:
+                if self.e289_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e287_1(p3)
+                r = self.e290_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47878,7 +48055,7 @@ class CardParser:
                 break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47932,7 +48109,7 @@ class CardParser:
                 break
         return None
 
-    def e275_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47973,10 +48150,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 638
+        n.rule = 640
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47994,10 +48171,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 641
         return q, n
 
-    def e277_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48015,10 +48192,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 642
         return q, n
 
-    def e278_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48050,10 +48227,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 730
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48075,10 +48252,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 731
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48100,10 +48277,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 732
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48133,10 +48310,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 733
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48168,10 +48345,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 734
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48203,10 +48380,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 735
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48238,10 +48415,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 736
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48271,10 +48448,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 737
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -48312,7 +48489,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e287_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48344,7 +48521,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 738
         return p, n
 
 
@@ -48500,7 +48677,7 @@ CLASSES: dict[str, type[Model]] = {
     'ExtraTurnEffect': _model_class('ExtraTurnEffect', (('player', True, '1'), ('extra', True, '1')), {'player': None, 'extra': ''}, ()),
     'FaceDownStep': _model_class('FaceDownStep', (('facedown', True, '1'), ('keywords', True, '1'), ('manacost', True, '0..1')), {'facedown': '', 'keywords': None, 'manacost': False}, ()),
     'FaceUpStmt': _model_class('FaceUpStmt', (('param', True, '1'), ('amount', True, '1'), ('counter', True, '1')), {'param': '', 'amount': None, 'counter': None}, ()),
-    'FightEffect': _model_class('FightEffect', (('first', True, '1'), ('second', True, '1')), {'first': None, 'second': None}, ()),
+    'FightEffect': _model_class('FightEffect', (('first', True, '1'), ('base', True, '0..1'), ('second', True, '1')), {'first': None, 'base': False, 'second': None}, ()),
     'File': _model_class('File', (('items', True, '0..*'),), {}, ('items',)),
     'FindStep': _model_class('FindStep', (('mayfail', True, '0..1'),), {'mayfail': False}, ()),
     'FlashStmt': _model_class('FlashStmt', (('flash', True, '1'),), {'flash': ''}, ()),
@@ -48515,6 +48692,7 @@ CLASSES: dict[str, type[Model]] = {
     'HasKeywordCondition': _model_class('HasKeywordCondition', (('keyword', True, '1'),), {'keyword': None}, ()),
     'HasKeywords': _model_class('HasKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'HasteStmt': _model_class('HasteStmt', (('haste', True, '1'),), {'haste': ''}, ()),
+    'HaveEffect': _model_class('HaveEffect', (('effect', True, '1'),), {'effect': None}, ()),
     'InertStmt': _model_class('InertStmt', (('inert', True, '1'),), {'inert': ''}, ()),
     'IntoGraveyard': _model_class('IntoGraveyard', (('player', True, '1'),), {'player': None}, ()),
     'IntoHand': _model_class('IntoHand', (('player', True, '1'),), {'player': None}, ()),
@@ -48574,7 +48752,7 @@ CLASSES: dict[str, type[Model]] = {
     'PreventEffect': _model_class('PreventEffect', (('amount', True, '1'), ('you', True, '0..1'), ('target', True, '1')), {'amount': None, 'you': False, 'target': None}, ()),
     'PutCountersCost': _model_class('PutCountersCost', (('amount', True, '1'), ('counter', True, '1')), {'amount': None, 'counter': None}, ()),
     'PutCountersEffect': _model_class('PutCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'target': None}, ()),
-    'PutFromHandEffect': _model_class('PutFromHandEffect', (('filter', True, '1'), ('battlefield', True, '1')), {'filter': None, 'battlefield': ''}, ()),
+    'PutFromHandEffect': _model_class('PutFromHandEffect', (('filter', True, '1'), ('battlefield', True, '1'), ('faceup', True, '0..1')), {'filter': None, 'battlefield': '', 'faceup': False}, ()),
     'PutIntoZoneEffect': _model_class('PutIntoZoneEffect', (('target', True, '1'),), {'target': None}, ()),
     'PutOnLibraryEffect': _model_class('PutOnLibraryEffect', (('target', True, '1'), ('source', True, '1'), ('top', True, '1'), ('bottom', True, '1')), {'target': None, 'source': None, 'top': '', 'bottom': ''}, ()),
     'QualityArg': _model_class('QualityArg', (('quality', True, '1'),), {'quality': None}, ()),
@@ -48831,132 +49009,133 @@ _C327 = CLASSES['LookAtTopEffect']
 _C331 = CLASSES['ObjectDamageEffect']
 _C336 = CLASSES['MoveCountersEffect']
 _C339 = CLASSES['TurnFaceDownEffect']
-_C342 = CLASSES['KeywordCost']
-_C344 = CLASSES['TypeArg']
-_C346 = CLASSES['QualityArg']
-_C348 = CLASSES['OntoArg']
-_C354 = CLASSES['TriggeredStmt']
-_C357 = CLASSES['ActivatedStmt']
-_C359 = CLASSES['PTDefiningStmt']
-_C362 = CLASSES['SpellKind']
-_C366 = CLASSES['EntersTappedStmt']
-_C369 = CLASSES['CostPerTargetStmt']
-_C371 = CLASSES['UncounterableStmt']
-_C375 = CLASSES['StaticStmt']
-_C390 = CLASSES['ControlClause']
-_C399 = CLASSES['DividedDamageEffect']
-_C401 = CLASSES['DamageEffect']
-_C403 = CLASSES['DestroyEffect']
-_C406 = CLASSES['DrawEffect']
-_C408 = CLASSES['TokenCopyEffect']
-_C413 = CLASSES['TokenEffect']
-_C414 = CLASSES['AddManaEffect']
-_C417 = CLASSES['DiscardEffect']
-_C419 = CLASSES['GainLifeEffect']
-_C422 = CLASSES['GainControlEffect']
-_C424 = CLASSES['ReturnToHandEffect']
-_C427 = CLASSES['ReturnFromGraveyardEffect']
-_C429 = CLASSES['ReturnToBattlefieldEffect']
-_C432 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C437 = CLASSES['SearchEffect']
-_C441 = CLASSES['CounterSpellEffect']
-_C443 = CLASSES['ShuffleEffect']
-_C447 = CLASSES['MillEffect']
-_C450 = CLASSES['PutFromHandEffect']
-_C454 = CLASSES['PutCountersEffect']
-_C457 = CLASSES['PutOnLibraryEffect']
-_C459 = CLASSES['PutIntoZoneEffect']
-_C465 = CLASSES['ExileEffect']
-_C467 = CLASSES['ExileTopEffect']
-_C469 = CLASSES['RegenerateEffect']
-_C473 = CLASSES['PlayerSacrificesEffect']
-_C476 = CLASSES['SacrificeEffect']
-_C478 = CLASSES['UntapEffect']
-_C480 = CLASSES['TapOrUntapEffect']
-_C482 = CLASSES['TapEffect']
-_C486 = CLASSES['RemoveCountersEffect']
-_C488 = CLASSES['DelayedEffect']
-_C490 = CLASSES['PreventEffect']
-_C492 = CLASSES['CastThisEffect']
-_C494 = CLASSES['CopySpellEffect']
-_C495 = CLASSES['NoRegenEffect']
-_C498 = CLASSES['PhaseOutEffect']
-_C501 = CLASSES['NoUntapEffect']
-_C504 = CLASSES['ContinuousEffect']
-_C506 = CLASSES['PlayerRef']
-_C513 = CLASSES['AnyNumberTargets']
-_C515 = CLASSES['AnyTarget']
-_C518 = CLASSES['UpToTargets']
-_C520 = CLASSES['EachPlayers']
-_C522 = CLASSES['ThatRef']
-_C524 = CLASSES['EnchantedRef']
-_C529 = CLASSES['BeginningTrigger']
-_C533 = CLASSES['LastCounterTrigger']
-_C537 = CLASSES['BatchAttackTrigger']
-_C539 = CLASSES['ThisTrigger']
-_C543 = CLASSES['CastTrigger']
-_C546 = CLASSES['YoursTrigger']
-_C559 = CLASSES['ZonePlace']
-_C563 = CLASSES['PTChange']
-_C566 = CLASSES['CantAttackOrBlock']
-_C568 = CLASSES['CantAttack']
-_C570 = CLASSES['CantBlock']
-_C572 = CLASSES['CantBeBlockedByFewer']
-_C573 = CLASSES['CantBeBlockedExcept']
-_C574 = CLASSES['CanBlockOnly']
-_C576 = CLASSES['CantBeTargetedBy']
-_C577 = CLASSES['CantBeTargeted']
-_C579 = CLASSES['CantBeDestroyed']
-_C581 = CLASSES['CantPhaseOut']
-_C583 = CLASSES['PhasesEachUntap']
-_C585 = CLASSES['GainsAbility']
-_C588 = CLASSES['HasKeywordAtManaCost']
-_C589 = CLASSES['HasKeywords']
-_C590 = CLASSES['LosesKeywords']
-_C593 = CLASSES['CombatDamageSteps']
-_C595 = CLASSES['AssignsExcess']
-_C597 = CLASSES['AttacksUntapped']
-_C599 = CLASSES['DoesntUntap']
-_C601 = CLASSES['DamageGainsLife']
-_C603 = CLASSES['DamageIsLethal']
-_C605 = CLASSES['CantBeBlockedBy']
-_C607 = CLASSES['CantBeAttachedBy']
-_C609 = CLASSES['PreventDamageFrom']
-_C611 = CLASSES['AttacksDespite']
-_C613 = CLASSES['MaxBlockers']
-_C615 = CLASSES['AttacksEachCombat']
-_C617 = CLASSES['BlocksEachCombat']
-_C619 = CLASSES['CantBeBlocked']
-_C621 = CLASSES['ChosenCreatureType']
-_C623 = CLASSES['BecomesAura']
-_C625 = CLASSES['IsColor']
-_C659 = CLASSES['Duration']
-_C662 = CLASSES['TargetObject']
-_C664 = CLASSES['FromGraveyard']
-_C670 = CLASSES['OntoBattlefield']
-_C673 = CLASSES['IntoHand']
-_C675 = CLASSES['IntoGraveyard']
-_C678 = CLASSES['CostValue']
-_C698 = CLASSES['BackRef']
-_C701 = CLASSES['TargetPlayer']
-_C705 = CLASSES['EachObjects']
-_C718 = CLASSES['QualityRef']
-_C739 = CLASSES['PerTime']
-_C745 = CLASSES['PerObject']
-_C748 = CLASSES['PowerOf']
-_C775 = CLASSES['EntersEvent']
-_C778 = CLASSES['LeavesEvent']
-_C780 = CLASSES['DiesEvent']
-_C782 = CLASSES['AttacksAloneEvent']
-_C784 = CLASSES['AttacksEvent']
-_C786 = CLASSES['BlocksEvent']
-_C789 = CLASSES['BlockedEvent']
-_C791 = CLASSES['PhasesEvent']
-_C793 = CLASSES['TurnedUpEvent']
-_C795 = CLASSES['ExiledThisWayEvent']
-_C797 = CLASSES['TargetedEvent']
-_C800 = CLASSES['DealsDamageEvent']
-_C802 = CLASSES['DealtDamageEvent']
+_C341 = CLASSES['HaveEffect']
+_C344 = CLASSES['KeywordCost']
+_C346 = CLASSES['TypeArg']
+_C348 = CLASSES['QualityArg']
+_C350 = CLASSES['OntoArg']
+_C356 = CLASSES['TriggeredStmt']
+_C359 = CLASSES['ActivatedStmt']
+_C361 = CLASSES['PTDefiningStmt']
+_C364 = CLASSES['SpellKind']
+_C368 = CLASSES['EntersTappedStmt']
+_C371 = CLASSES['CostPerTargetStmt']
+_C373 = CLASSES['UncounterableStmt']
+_C377 = CLASSES['StaticStmt']
+_C392 = CLASSES['ControlClause']
+_C401 = CLASSES['DividedDamageEffect']
+_C403 = CLASSES['DamageEffect']
+_C405 = CLASSES['DestroyEffect']
+_C408 = CLASSES['DrawEffect']
+_C410 = CLASSES['TokenCopyEffect']
+_C415 = CLASSES['TokenEffect']
+_C416 = CLASSES['AddManaEffect']
+_C419 = CLASSES['DiscardEffect']
+_C421 = CLASSES['GainLifeEffect']
+_C424 = CLASSES['GainControlEffect']
+_C426 = CLASSES['ReturnToHandEffect']
+_C429 = CLASSES['ReturnFromGraveyardEffect']
+_C431 = CLASSES['ReturnToBattlefieldEffect']
+_C434 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C439 = CLASSES['SearchEffect']
+_C443 = CLASSES['CounterSpellEffect']
+_C445 = CLASSES['ShuffleEffect']
+_C449 = CLASSES['MillEffect']
+_C452 = CLASSES['PutFromHandEffect']
+_C456 = CLASSES['PutCountersEffect']
+_C459 = CLASSES['PutOnLibraryEffect']
+_C461 = CLASSES['PutIntoZoneEffect']
+_C467 = CLASSES['ExileEffect']
+_C469 = CLASSES['ExileTopEffect']
+_C471 = CLASSES['RegenerateEffect']
+_C475 = CLASSES['PlayerSacrificesEffect']
+_C478 = CLASSES['SacrificeEffect']
+_C480 = CLASSES['UntapEffect']
+_C482 = CLASSES['TapOrUntapEffect']
+_C484 = CLASSES['TapEffect']
+_C488 = CLASSES['RemoveCountersEffect']
+_C490 = CLASSES['DelayedEffect']
+_C492 = CLASSES['PreventEffect']
+_C494 = CLASSES['CastThisEffect']
+_C496 = CLASSES['CopySpellEffect']
+_C497 = CLASSES['NoRegenEffect']
+_C500 = CLASSES['PhaseOutEffect']
+_C503 = CLASSES['NoUntapEffect']
+_C506 = CLASSES['ContinuousEffect']
+_C508 = CLASSES['PlayerRef']
+_C515 = CLASSES['AnyNumberTargets']
+_C517 = CLASSES['AnyTarget']
+_C520 = CLASSES['UpToTargets']
+_C522 = CLASSES['EachPlayers']
+_C524 = CLASSES['ThatRef']
+_C526 = CLASSES['EnchantedRef']
+_C531 = CLASSES['BeginningTrigger']
+_C535 = CLASSES['LastCounterTrigger']
+_C539 = CLASSES['BatchAttackTrigger']
+_C541 = CLASSES['ThisTrigger']
+_C545 = CLASSES['CastTrigger']
+_C548 = CLASSES['YoursTrigger']
+_C561 = CLASSES['ZonePlace']
+_C565 = CLASSES['PTChange']
+_C568 = CLASSES['CantAttackOrBlock']
+_C570 = CLASSES['CantAttack']
+_C572 = CLASSES['CantBlock']
+_C574 = CLASSES['CantBeBlockedByFewer']
+_C575 = CLASSES['CantBeBlockedExcept']
+_C576 = CLASSES['CanBlockOnly']
+_C578 = CLASSES['CantBeTargetedBy']
+_C579 = CLASSES['CantBeTargeted']
+_C581 = CLASSES['CantBeDestroyed']
+_C583 = CLASSES['CantPhaseOut']
+_C585 = CLASSES['PhasesEachUntap']
+_C587 = CLASSES['GainsAbility']
+_C590 = CLASSES['HasKeywordAtManaCost']
+_C591 = CLASSES['HasKeywords']
+_C592 = CLASSES['LosesKeywords']
+_C595 = CLASSES['CombatDamageSteps']
+_C597 = CLASSES['AssignsExcess']
+_C599 = CLASSES['AttacksUntapped']
+_C601 = CLASSES['DoesntUntap']
+_C603 = CLASSES['DamageGainsLife']
+_C605 = CLASSES['DamageIsLethal']
+_C607 = CLASSES['CantBeBlockedBy']
+_C609 = CLASSES['CantBeAttachedBy']
+_C611 = CLASSES['PreventDamageFrom']
+_C613 = CLASSES['AttacksDespite']
+_C615 = CLASSES['MaxBlockers']
+_C617 = CLASSES['AttacksEachCombat']
+_C619 = CLASSES['BlocksEachCombat']
+_C621 = CLASSES['CantBeBlocked']
+_C623 = CLASSES['ChosenCreatureType']
+_C625 = CLASSES['BecomesAura']
+_C627 = CLASSES['IsColor']
+_C661 = CLASSES['Duration']
+_C664 = CLASSES['TargetObject']
+_C666 = CLASSES['FromGraveyard']
+_C672 = CLASSES['OntoBattlefield']
+_C675 = CLASSES['IntoHand']
+_C677 = CLASSES['IntoGraveyard']
+_C680 = CLASSES['CostValue']
+_C701 = CLASSES['BackRef']
+_C704 = CLASSES['TargetPlayer']
+_C708 = CLASSES['EachObjects']
+_C722 = CLASSES['QualityRef']
+_C743 = CLASSES['PerTime']
+_C749 = CLASSES['PerObject']
+_C752 = CLASSES['PowerOf']
+_C779 = CLASSES['EntersEvent']
+_C782 = CLASSES['LeavesEvent']
+_C784 = CLASSES['DiesEvent']
+_C786 = CLASSES['AttacksAloneEvent']
+_C788 = CLASSES['AttacksEvent']
+_C790 = CLASSES['BlocksEvent']
+_C793 = CLASSES['BlockedEvent']
+_C795 = CLASSES['PhasesEvent']
+_C797 = CLASSES['TurnedUpEvent']
+_C799 = CLASSES['ExiledThisWayEvent']
+_C801 = CLASSES['TargetedEvent']
+_C804 = CLASSES['DealsDamageEvent']
+_C806 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -50544,7 +50723,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 340:  # lastinstead
+        elif r == 342:  # lastinstead
             d['lastinstead'] = True
         elif r == 210:  # insteadcond
             x = c[0]
@@ -50555,7 +50734,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 341:  # tailinstead
+        elif r == 343:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -52029,7 +52208,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 397:  # negated
+        elif r == 399:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -52130,7 +52309,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 349:  # sentences
+        elif r == 351:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52318,7 +52497,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # zones
+        if r == 362:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -52326,11 +52505,11 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 559:
-                    values.append(_b559(x, inst, lim, made))
+                elif x.rule == 561:
+                    values.append(_b561(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 363:  # spells
+        elif r == 365:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -52338,8 +52517,8 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 362:
-                    values.append(_b362(x, inst, lim, made))
+                elif x.rule == 364:
+                    values.append(_b364(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 238:  # amount
@@ -52404,7 +52583,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 364:  # keywords
+        elif r == 366:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52566,7 +52745,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # parts
+        if r == 369:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52814,7 +52993,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 372:  # parts
+        elif r == 374:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52823,7 +53002,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 564 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52860,42 +53039,42 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # other
+        if r == 635:  # other
             d['other'] = True
-        elif r == 634:  # another
+        elif r == 636:  # another
             d['another'] = True
-        elif r == 635:  # facedown
+        elif r == 637:  # facedown
             d['facedown'] = True
-        elif r == 636:  # faceup
+        elif r == 638:  # faceup
             d['faceup'] = True
-        elif r == 376:  # exiled
+        elif r == 378:  # exiled
             d['exiled'] = True
-        elif r == 377:  # combat
+        elif r == 379:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 378:  # combat
+        elif r == 380:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 379:  # states
+        elif r == 381:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 637:  # states
+        elif r == 639:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # nons
+        elif r == 730:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # colors
+        elif r == 731:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52903,7 +53082,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # supertypes
+        elif r == 732:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52911,32 +53090,32 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # multis
+        elif r == 733:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # types
+        elif r == 734:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 731:  # subtypes
+        elif r == 735:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 732:  # ortypes
+        elif r == 736:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 733:  # andor
+        elif r == 737:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 734:  # ortypes
+        elif r == 738:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52947,39 +53126,39 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 380:  # chosen
+        elif r == 382:  # chosen
             d['chosen'] = True
-        elif r == 381:  # mv
+        elif r == 383:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 382:  # mvdir
+        elif r == 384:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 383:  # ptstat
+        elif r == 385:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 384:  # ptval
+        elif r == 386:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 385:  # ptdir
+        elif r == 387:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 386:  # kwability
+        elif r == 388:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -52988,7 +53167,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 387:  # kwabilities
+        elif r == 389:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -52997,7 +53176,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 638:  # keywords
+        elif r == 640:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53011,7 +53190,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 388:  # without
+        elif r == 390:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -53024,9 +53203,9 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b390(x, inst, lim, made)
+            value = _b392(x, inst, lim, made)
             d['controller'] = value
-        elif r == 396:  # late
+        elif r == 398:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -53040,9 +53219,9 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 639:  # blocked_by_this
+        elif r == 641:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 640:  # attacking_you
+        elif r == 642:  # attacking_you
             d['attacking_you'] = True
         elif r == 273:  # name
             x = c[0]
@@ -53162,9 +53341,9 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 289:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 509:  # options
+        elif r == 511:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -53216,7 +53395,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         elif r == 293:  # extra
             x = c[0]
@@ -53256,11 +53435,11 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 295:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         elif r == 296:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53303,11 +53482,11 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 299:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         elif r == 300:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53346,7 +53525,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 302:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         elif r == 303:  # amount
             x = c[0]
@@ -53386,7 +53565,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 305:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         elif r == 306:  # amount
             x = c[0]
@@ -53462,7 +53641,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53501,18 +53680,18 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 312:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 525:  # count
+        elif r == 527:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
         elif r == 313:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53584,7 +53763,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 317:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53627,7 +53806,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53657,7 +53836,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C324()
-    d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'first': None, 'base': False, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53666,14 +53845,16 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 322:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
+        elif r == 709:  # base
+            d['base'] = True
         elif r == 323:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53752,7 +53933,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 328:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53763,7 +53944,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 330:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53810,14 +53991,14 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 334:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 335:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53856,7 +54037,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 337:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53873,7 +54054,46 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C341()
+    d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 340:  # effect
+            x = c[0]
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['effect'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53889,7 +54109,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C344()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53897,7 +54117,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # parts
+        if r == 528:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53906,7 +54126,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53919,7 +54139,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53935,7 +54155,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C346()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53943,7 +54163,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # type
+        if r == 345:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -53955,7 +54175,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53971,7 +54191,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C348()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53979,7 +54199,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # quality
+        if r == 347:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -53991,7 +54211,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54007,7 +54227,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C350()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54015,7 +54235,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # subtype
+        if r == 349:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -54027,7 +54247,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54043,7 +54263,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C356()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54051,20 +54271,20 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # zone
+        if r == 352:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 351:  # trigger
+        elif r == 353:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 352:  # condition
+        elif r == 354:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54073,11 +54293,11 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 353:  # sentences
+        elif r == 355:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 547:  # sentences
+        elif r == 549:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54089,7 +54309,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54105,7 +54325,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C359()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54113,11 +54333,11 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # special
+        if r == 550:  # special
             d['special'] = True
-        elif r == 549:  # fromhand
+        elif r == 551:  # fromhand
             d['fromhand'] = True
-        elif r == 355:  # param
+        elif r == 357:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54126,11 +54346,11 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 550:  # cost
+        elif r == 552:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 551:  # param
+        elif r == 553:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54139,15 +54359,15 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 356:  # sentences
+        elif r == 358:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 552:  # sentences
+        elif r == 554:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 553:  # restriction
+        elif r == 555:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -54156,19 +54376,19 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 554:  # once
+        elif r == 556:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 555:  # sorcery
+        elif r == 557:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 556:  # castable
+        elif r == 558:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -54182,7 +54402,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54198,7 +54418,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C361()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54206,13 +54426,13 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # both
+        if r == 715:  # both
             d['both'] = True
-        elif r == 557:  # which
+        elif r == 559:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 358:  # amount
+        elif r == 360:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -54224,7 +54444,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54240,7 +54460,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C362()
+    inst: Any = _C364()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54248,7 +54468,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 361:  # filter
+        if r == 363:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -54260,7 +54480,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54276,7 +54496,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C368()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54284,7 +54504,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # tapped
+        if r == 367:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -54296,7 +54516,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54312,7 +54532,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C371()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54320,7 +54540,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # cost
+        if r == 370:  # cost
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['cost'] = value
@@ -54332,7 +54552,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54348,7 +54568,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C373()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54356,7 +54576,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # countered
+        if r == 372:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -54368,7 +54588,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54384,7 +54604,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C377()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54392,7 +54612,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # precondition
+        if r == 375:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -54401,35 +54621,35 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 626:  # this
+        elif r == 628:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 627:  # enchanted
+        elif r == 629:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 628:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 629:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 630:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 631:  # affected
+        elif r == 631:  # equipped
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 632:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 633:  # affected
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['affected'] = value
-        elif r == 632:  # parts
+        elif r == 634:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54438,12 +54658,12 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 564 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 374:  # condition
+        elif r == 376:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54460,7 +54680,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54476,7 +54696,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C390()
+    inst: Any = _C392()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54484,27 +54704,27 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # you
+        if r == 391:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 391:  # notyou
+        elif r == 393:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 392:  # own
+        elif r == 394:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 393:  # defending
+        elif r == 395:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 394:  # opponent
+        elif r == 396:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 395:  # opponents
+        elif r == 397:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -54516,7 +54736,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54532,7 +54752,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
+    inst: Any = _C401()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54540,11 +54760,11 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # amount
+        if r == 400:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 735:  # evenly
+        elif r == 739:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54554,7 +54774,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54570,7 +54790,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C403()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54578,46 +54798,46 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # named
+        if r == 643:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 642:  # amount
+        elif r == 644:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 643:  # equal
+        elif r == 645:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 736:  # power
+        elif r == 740:  # power
             x = c[0]
-            value = _b748(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['power'] = value
-        elif r == 737:  # amount
+        elif r == 741:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 644:  # you
+        elif r == 646:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 645:  # target
+        elif r == 647:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 400:  # also
+        elif r == 402:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54630,7 +54850,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54646,7 +54866,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C403()
+    inst: Any = _C405()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54654,9 +54874,9 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # target
+        if r == 404:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54669,7 +54889,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54685,7 +54905,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C408()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54693,13 +54913,13 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 404:  # player
+        if r == 406:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 405:  # amount
+        elif r == 407:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -54711,7 +54931,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54727,7 +54947,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C408()
+    inst: Any = _C410()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54735,9 +54955,9 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 407:  # target
+        if r == 409:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54750,7 +54970,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54766,7 +54986,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C413()
+    inst: Any = _C415()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54774,21 +54994,21 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 409:  # count
+        if r == 411:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 646:  # tapped
+        elif r == 648:  # tapped
             d['tapped'] = True
-        elif r == 410:  # power
+        elif r == 412:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 411:  # toughness
+        elif r == 413:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 647:  # colors
+        elif r == 649:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54796,17 +55016,17 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 648:  # subtypes
+        elif r == 650:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 649:  # types
+        elif r == 651:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 650:  # keywords
+        elif r == 652:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54820,23 +55040,23 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 412:  # tokname
+        elif r == 414:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 651:  # per
+        elif r == 653:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 652:  # pertime
+        elif r == 654:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b739(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54846,7 +55066,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54862,7 +55082,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C416()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54870,9 +55090,9 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # anycolor
+        if r == 744:  # anycolor
             d['anycolor'] = True
-        elif r == 741:  # choices
+        elif r == 745:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54882,15 +55102,15 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 653:  # last
+        elif r == 655:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 654:  # mana
+        elif r == 656:  # mana
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['mana'] = value
-        elif r == 805:  # alts
+        elif r == 809:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b104(x, inst, lim, made))
@@ -54902,7 +55122,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54918,7 +55138,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C419()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54926,27 +55146,27 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # player
+        if r == 417:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 655:  # third
+        elif r == 657:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 416:  # amount
+        elif r == 418:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 742:  # random
+        elif r == 746:  # random
             d['random'] = True
-        elif r == 656:  # per
+        elif r == 658:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b739(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54956,7 +55176,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54972,7 +55192,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C421()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54980,31 +55200,31 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # player
+        if r == 420:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 657:  # amount
+        elif r == 659:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 743:  # per
+        elif r == 747:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b739(x, inst, lim, made)
+            value = _b743(x, inst, lim, made)
             d['per'] = value
-        elif r == 746:  # per
+        elif r == 750:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b745(x, inst, lim, made)
+            value = _b749(x, inst, lim, made)
             d['per'] = value
-        elif r == 658:  # equal
+        elif r == 660:  # equal
             x = c[0]
-            value = _b748(x, inst, lim, made)
+            value = _b752(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -55014,7 +55234,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55030,7 +55250,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C424()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55038,18 +55258,18 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # target
+        if r == 422:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 421:  # duration
+        elif r == 423:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b659(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -55059,7 +55279,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55075,7 +55295,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C426()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55083,14 +55303,14 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # target
+        if r == 425:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 660:  # yours
+        elif r == 662:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -55102,7 +55322,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55118,7 +55338,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C429()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55126,23 +55346,23 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # target
+        if r == 427:  # target
             x = c[0]
-            value = _b662(x, inst, lim, made)
+            value = _b664(x, inst, lim, made)
             d['target'] = value
-        elif r == 426:  # source
+        elif r == 428:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b664(x, inst, lim, made)
+            value = _b666(x, inst, lim, made)
             d['source'] = value
-        elif r == 758:  # hand
+        elif r == 762:  # hand
             d['hand'] = True
-        elif r == 665:  # battlefield
+        elif r == 667:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 759:  # mine
+        elif r == 763:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55152,7 +55372,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55168,7 +55388,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C431()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55176,22 +55396,22 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # target
+        if r == 430:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 666:  # fromgy
+        elif r == 668:  # fromgy
             d['fromgy'] = True
-        elif r == 760:  # choice
+        elif r == 764:  # choice
             d['choice'] = True
-        elif r == 761:  # facedown
+        elif r == 765:  # facedown
             d['facedown'] = True
-        elif r == 762:  # mine
+        elif r == 766:  # mine
             d['mine'] = True
-        elif r == 763:  # owners
+        elif r == 767:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -55201,7 +55421,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55217,7 +55437,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C434()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55225,11 +55445,11 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # filter
+        if r == 432:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 431:  # hands
+        elif r == 433:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -55241,7 +55461,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55257,7 +55477,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C439()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55265,38 +55485,38 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # player
+        if r == 435:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 667:  # upto
+        elif r == 669:  # upto
             d['upto'] = True
-        elif r == 434:  # count
+        elif r == 436:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 435:  # filter
+        elif r == 437:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 764:  # alts
+        elif r == 768:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b274(x, inst, lim, made))
-        elif r == 668:  # reveal
+        elif r == 670:  # reveal
             d['reveal'] = True
-        elif r == 765:  # thatcard
+        elif r == 769:  # thatcard
             d['thatcard'] = True
-        elif r == 766:  # thosecards
+        elif r == 770:  # thosecards
             d['thosecards'] = True
-        elif r == 436:  # destination
+        elif r == 438:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 671 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 673 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 676:  # tapped
+        elif r == 678:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55306,7 +55526,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55322,7 +55542,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55330,20 +55550,20 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # target
+        if r == 440:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 439:  # unless
+        elif r == 441:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b680(x, inst, lim, made)
             d['unless'] = value
-        elif r == 440:  # per
+        elif r == 442:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -55357,7 +55577,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55373,7 +55593,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C445()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55381,9 +55601,9 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # player
+        if r == 444:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55393,7 +55613,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55409,7 +55629,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C449()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55417,19 +55637,19 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # amount
+        if r == 446:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 445:  # player
+        elif r == 447:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 446:  # owner
+        elif r == 448:  # owner
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -55439,7 +55659,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55455,22 +55675,24 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
-    d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C452()
+    d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # filter
+        if r == 450:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 449:  # battlefield
+        elif r == 451:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
+        elif r == 682:  # faceup
+            d['faceup'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55479,7 +55701,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55495,7 +55717,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C456()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55503,17 +55725,17 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # amount
+        if r == 453:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 452:  # counter
+        elif r == 454:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 453:  # target
+        elif r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55526,7 +55748,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55542,7 +55764,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C459()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55550,24 +55772,24 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # target
+        if r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 456:  # source
+        elif r == 458:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b664(x, inst, lim, made)
+            value = _b666(x, inst, lim, made)
             d['source'] = value
-        elif r == 680:  # top
+        elif r == 683:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 681:  # bottom
+        elif r == 684:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55579,7 +55801,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55595,7 +55817,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C461()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55603,9 +55825,9 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 460:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55618,7 +55840,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55634,7 +55856,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C467()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55642,36 +55864,36 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # target
+        if r == 462:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 461:  # source
+        elif r == 463:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b664(x, inst, lim, made)
+            value = _b666(x, inst, lim, made)
             d['source'] = value
-        elif r == 462:  # amount
+        elif r == 464:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 463:  # counter
+        elif r == 465:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 464:  # also
+        elif r == 466:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55684,7 +55906,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55700,7 +55922,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C469()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55708,9 +55930,9 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # player
+        if r == 468:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55720,7 +55942,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55736,7 +55958,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C471()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55744,9 +55966,9 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # target
+        if r == 470:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55759,7 +55981,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55775,7 +55997,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C475()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55783,17 +56005,17 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # player
+        if r == 472:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 471:  # amount
+        elif r == 473:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 472:  # filter
+        elif r == 474:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -55805,7 +56027,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55821,7 +56043,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C478()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55829,18 +56051,18 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 476:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # unless
+        elif r == 477:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b680(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -55850,47 +56072,8 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C478()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 477:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55915,7 +56098,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55929,7 +56112,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55954,7 +56137,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55967,7 +56150,46 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C484()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 483:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55983,7 +56205,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C488()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55991,17 +56213,17 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # amount
+        if r == 485:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 484:  # counter
+        elif r == 486:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 485:  # target
+        elif r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56014,7 +56236,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56030,7 +56252,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C490()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56038,18 +56260,18 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # step
+        if r == 685:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 767 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 683:  # endcombat
+        elif r == 686:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 487:  # effect
+        elif r == 489:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -56064,7 +56286,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56080,7 +56302,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C492()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56088,15 +56310,15 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # amount
+        if r == 491:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 768:  # you
+        elif r == 772:  # you
             d['you'] = True
-        elif r == 684:  # target
+        elif r == 687:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56109,7 +56331,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56125,7 +56347,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56133,18 +56355,18 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # target
+        if r == 493:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 685:  # label
+        elif r == 688:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 686:  # free
+        elif r == 689:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56156,7 +56378,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56172,7 +56394,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C496()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56180,16 +56402,16 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 493:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 687:  # newtargets
+        elif r == 690:  # newtargets
             d['newtargets'] = True
-        elif r == 769:  # thatcopy
+        elif r == 773:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56199,7 +56421,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56215,7 +56437,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C497()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56223,18 +56445,18 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # thatnoun
+        if r == 691:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 689:  # target
+        elif r == 692:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 690:  # thisturn
+        elif r == 693:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56244,7 +56466,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56260,7 +56482,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56268,14 +56490,14 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 497:  # phaseout
+        elif r == 499:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -56287,7 +56509,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56303,7 +56525,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56311,14 +56533,14 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 500:  # nountap
+        elif r == 502:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -56330,7 +56552,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56346,7 +56568,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C506()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56354,30 +56576,30 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # lead
+        if r == 504:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b659(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['lead'] = value
-        elif r == 691:  # target
+        elif r == 694:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # also
+        elif r == 695:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b705(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['also'] = value
-        elif r == 693:  # group
+        elif r == 696:  # group
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['group'] = value
-        elif r == 694:  # parts
+        elif r == 697:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56386,18 +56608,18 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 564 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 503:  # duration
+        elif r == 505:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b659(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['duration'] = value
-        elif r == 695:  # tail
+        elif r == 698:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56406,7 +56628,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 564 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56419,7 +56641,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56435,7 +56657,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C508()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56443,13 +56665,13 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # controller
+        if r == 699:  # controller
             d['controller'] = True
-        elif r == 507:  # owner
+        elif r == 509:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 508:  # who
+        elif r == 510:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56461,7 +56683,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56477,7 +56699,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C515()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56485,11 +56707,11 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # filter
+        if r == 514:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 699:  # otherthan
+        elif r == 702:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -56499,7 +56721,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56515,7 +56737,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C517()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56523,7 +56745,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # any
+        if r == 516:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56535,7 +56757,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56551,7 +56773,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C520()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56559,13 +56781,13 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # each
+        if r == 705:  # each
             d['each'] = True
-        elif r == 516:  # count
+        elif r == 518:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 517:  # filter
+        elif r == 519:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
@@ -56577,7 +56799,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56593,7 +56815,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C522()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56601,7 +56823,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # who
+        if r == 521:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56613,7 +56835,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56629,7 +56851,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C524()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56637,7 +56859,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # that
+        if r == 523:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -56649,7 +56871,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56665,7 +56887,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C526()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56673,9 +56895,9 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # equipped
+        if r == 777:  # equipped
             d['equipped'] = True
-        elif r == 523:  # enchanted
+        elif r == 525:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -56687,7 +56909,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56703,7 +56925,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C531()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56711,11 +56933,11 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # whose
+        if r == 529:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 528:  # step
+        elif r == 530:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -56727,7 +56949,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56743,7 +56965,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C535()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56751,11 +56973,11 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # lead
+        if r == 533:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 532:  # counter
+        elif r == 534:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -56767,7 +56989,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56783,7 +57005,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C539()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56791,15 +57013,15 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # lead
+        if r == 536:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 535:  # subject
+        elif r == 537:  # subject
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['subject'] = value
-        elif r == 536:  # batch
+        elif r == 538:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -56811,7 +57033,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56827,7 +57049,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C541()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56835,13 +57057,13 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # lead
+        if r == 540:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 707:  # creature
+        elif r == 711:  # creature
             d['creature'] = True
-        elif r == 708:  # events
+        elif r == 712:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56850,7 +57072,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 780 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56863,7 +57085,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56879,7 +57101,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C545()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56887,15 +57109,15 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # lead
+        if r == 542:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 541:  # who
+        elif r == 543:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 542:  # spell
+        elif r == 544:  # spell
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['spell'] = value
@@ -56907,7 +57129,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56923,7 +57145,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C548()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56931,17 +57153,17 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # lead
+        if r == 546:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 803:  # thisor
+        elif r == 807:  # thisor
             d['thisor'] = True
-        elif r == 545:  # subject
+        elif r == 547:  # subject
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['subject'] = value
-        elif r == 709:  # events
+        elif r == 713:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56950,12 +57172,12 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 780 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 710:  # undercontrol
+        elif r == 714:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -56965,7 +57187,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56981,7 +57203,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C561()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56989,11 +57211,11 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # command
+        if r == 560:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 560:  # battlefield
+        elif r == 562:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -57005,7 +57227,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57021,7 +57243,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C565()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57029,29 +57251,29 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # additional
+        if r == 716:  # additional
             d['additional'] = True
-        elif r == 561:  # power
+        elif r == 563:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 562:  # toughness
+        elif r == 564:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 713:  # per
+        elif r == 717:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 714:  # perfilter
+        elif r == 718:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b274(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 804:  # onbf
+        elif r == 808:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57061,7 +57283,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57077,7 +57299,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C568()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57085,7 +57307,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # both
+        if r == 567:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -57097,7 +57319,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57113,7 +57335,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C570()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57121,7 +57343,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # attack
+        if r == 569:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -57133,7 +57355,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57149,7 +57371,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C572()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57157,7 +57379,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # block
+        if r == 571:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -57169,7 +57391,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57185,7 +57407,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C574()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57193,7 +57415,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # count
+        if r == 573:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57205,7 +57427,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57221,7 +57443,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C575()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57229,51 +57451,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 274:
-                    values.append(_b274(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C574()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 716:  # filters
+        if r == 719:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57294,7 +57472,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57310,6 +57488,50 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C576()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 720:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 274:
+                    values.append(_b274(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C578()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57317,9 +57539,9 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # quality
+        if r == 577:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b722(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57329,7 +57551,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57345,7 +57567,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C579()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57353,7 +57575,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # opponents
+        if r == 724:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57363,7 +57585,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57379,7 +57601,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C581()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57387,7 +57609,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # destroyed
+        if r == 580:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -57399,7 +57621,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57415,7 +57637,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C583()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57423,7 +57645,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # phase
+        if r == 582:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -57435,7 +57657,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57451,7 +57673,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C585()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57459,7 +57681,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # untap
+        if r == 584:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57471,7 +57693,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57487,7 +57709,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C587()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57495,9 +57717,9 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # ability
+        if r == 586:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57510,7 +57732,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57526,7 +57748,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C590()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57534,14 +57756,14 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # keyword
+        if r == 588:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 587:  # manacost
+        elif r == 589:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57553,7 +57775,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57569,7 +57791,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C591()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57577,7 +57799,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # keywords
+        if r == 726:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57599,7 +57821,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57615,7 +57837,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C592()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57623,7 +57845,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # keywords
+        if r == 727:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57645,7 +57867,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57661,7 +57883,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C595()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57669,11 +57891,11 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # first
+        if r == 593:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 592:  # regular
+        elif r == 594:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57687,7 +57909,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57703,7 +57925,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C597()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57711,7 +57933,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # excess
+        if r == 596:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -57723,7 +57945,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57739,7 +57961,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C599()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57747,7 +57969,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # untapped
+        if r == 598:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -57759,7 +57981,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57775,7 +57997,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C601()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57783,11 +58005,11 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # its
+        if r == 728:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 598:  # untap
+        elif r == 600:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57799,7 +58021,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57815,7 +58037,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C603()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57823,7 +58045,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # gains
+        if r == 602:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -57835,7 +58057,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57851,7 +58073,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C605()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57859,7 +58081,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # lethal
+        if r == 604:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -57871,44 +58093,8 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C605()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 604:  # quality
-            x = c[0]
-            value = _b718(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57933,7 +58119,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 606:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b722(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57944,7 +58130,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57969,7 +58155,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 608:  # quality
             x = c[0]
-            value = _b718(x, inst, lim, made)
+            value = _b722(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57980,7 +58166,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57996,22 +58182,17 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C611()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # thisturn
-            d['thisturn'] = True
-        elif r == 610:  # keyword
+        if r == 610:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b722(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58021,7 +58202,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58037,17 +58218,22 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C613()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # count
+        if r == 729:  # thisturn
+            d['thisturn'] = True
+        elif r == 612:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58057,7 +58243,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58073,17 +58259,17 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C615()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # attacks
+        if r == 614:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58093,7 +58279,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58109,17 +58295,17 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C617()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # blocks
+        if r == 616:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58129,7 +58315,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58145,17 +58331,17 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C619()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # unblockable
+        if r == 618:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['blocks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58165,7 +58351,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58181,17 +58367,17 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C621()
-    d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # choice
+        if r == 620:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['choice'] = value
+            d['unblockable'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58201,7 +58387,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
+    """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58217,17 +58403,17 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C623()
-    d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # host
+        if r == 622:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
+            d['choice'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -58237,7 +58423,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58253,6 +58439,42 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C625()
+    d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 624:  # host
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C627()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58260,7 +58482,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # color
+        if r == 626:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58275,7 +58497,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58291,7 +58513,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C661()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58299,23 +58521,23 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # eot
+        if r == 755:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 752:  # next_upkeep
+        elif r == 756:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 753:  # losecontrol
+        elif r == 757:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 754:  # thisturn
+        elif r == 758:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 755:  # thiscombat
+        elif r == 759:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58327,7 +58549,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58343,7 +58565,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C664()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58351,13 +58573,13 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # another
+        if r == 760:  # another
             d['another'] = True
-        elif r == 661:  # filter
+        elif r == 663:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 757:  # ingy
+        elif r == 761:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58367,7 +58589,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58383,7 +58605,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C664()
+    inst: Any = _C666()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58391,7 +58613,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # whose
+        if r == 665:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58403,7 +58625,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58419,7 +58641,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C672()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58427,7 +58649,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # zone
+        if r == 671:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58439,44 +58661,8 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C673()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 672:  # player
-            x = c[0]
-            value = _b506(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58501,7 +58687,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 674:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58511,7 +58697,43 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C677()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 676:  # player
+            x = c[0]
+            value = _b508(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58527,7 +58749,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C680()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58535,11 +58757,11 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # cost
+        if r == 679:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 679:  # param
+        elif r == 681:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58554,7 +58776,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58570,7 +58792,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C701()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58578,9 +58800,9 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # word
+        if r == 700:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58593,7 +58815,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58609,7 +58831,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C704()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58617,11 +58839,11 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # player
+        if r == 703:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 770:  # walker
+        elif r == 774:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58631,7 +58853,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58647,7 +58869,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C708()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58655,33 +58877,33 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # quant
+        if r == 706:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 704:  # filter
+        elif r == 707:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 771:  # attached
+        elif r == 775:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 772:  # samename
+        elif r == 776:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 806:  # ingy
+        elif r == 810:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58691,7 +58913,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58707,7 +58929,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C722()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58715,11 +58937,11 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # word
+        if r == 721:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 719:  # param
+        elif r == 723:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58734,7 +58956,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58750,7 +58972,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C743()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58758,7 +58980,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # word
+        if r == 742:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58773,7 +58995,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58789,7 +59011,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C749()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58797,13 +59019,13 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # filter
+        if r == 748:  # filter
             x = c[0]
             value = _b274(x, inst, lim, made)
             d['filter'] = value
-        elif r == 811:  # gy
+        elif r == 815:  # gy
             d['gy'] = True
-        elif r == 812:  # bf
+        elif r == 816:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58813,7 +59035,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58829,7 +59051,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C752()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58837,21 +59059,21 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # power
+        if r == 751:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 749:  # power
+        elif r == 753:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 750:  # target
+        elif r == 754:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58864,7 +59086,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58880,7 +59102,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C779()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58888,7 +59110,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # enters
+        if r == 778:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58900,7 +59122,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58916,7 +59138,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C782()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58924,7 +59146,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # leaves
+        if r == 781:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58936,7 +59158,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58952,7 +59174,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C784()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58960,7 +59182,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # dies
+        if r == 783:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58972,7 +59194,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58988,7 +59210,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C786()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58996,7 +59218,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # alone
+        if r == 785:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -59008,7 +59230,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59024,7 +59246,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C788()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59032,7 +59254,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # attacks
+        if r == 787:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59044,7 +59266,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59060,7 +59282,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C790()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59068,11 +59290,11 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # blocks
+        if r == 789:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 807:  # acreature
+        elif r == 811:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -59082,7 +59304,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59098,7 +59320,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C793()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59106,11 +59328,11 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # blocked
+        if r == 791:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 788:  # filter
+        elif r == 792:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59124,7 +59346,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59140,7 +59362,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C795()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59148,7 +59370,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # direction
+        if r == 794:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59160,7 +59382,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59176,7 +59398,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C797()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59184,7 +59406,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # up
+        if r == 796:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59196,7 +59418,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59212,7 +59434,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C799()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59220,7 +59442,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # way
+        if r == 798:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59232,7 +59454,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59248,7 +59470,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C801()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59256,11 +59478,11 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # targeted
+        if r == 800:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 808:  # opponents
+        elif r == 812:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59270,7 +59492,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59286,7 +59508,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C804()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59294,13 +59516,13 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # combat
+        if r == 813:  # combat
             d['combat'] = True
-        elif r == 798:  # deals
+        elif r == 802:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 799:  # recipient
+        elif r == 803:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59314,7 +59536,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59330,7 +59552,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C806()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59338,9 +59560,9 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # combat
+        if r == 814:  # combat
             d['combat'] = True
-        elif r == 801:  # dealt
+        elif r == 805:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59694,481 +59916,485 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 337 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 338 __asgn_plain
     _b339,  # 339 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 340 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 341 __asgn_optional
-    _b342,  # 342 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 343 __asgn_plain
-    _b344,  # 344 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 345 __asgn_plain
-    _b346,  # 346 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 360 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 361 __asgn_plain
-    _b362,  # 362 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 363 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 364 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 367 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 372 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 376 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 377 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 379 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 380 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 383 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 389 __asgn_plain
-    _b390,  # 390 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 396 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 402 __asgn_plain
-    _b403,  # 403 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 407 __asgn_plain
-    _b408,  # 408 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 412 __asgn_plain
-    _b413,  # 413 TokenEffect
-    _b414,  # 414 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 342 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 343 __asgn_optional
+    _b344,  # 344 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 345 __asgn_plain
+    _b346,  # 346 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 357 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 362 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 365 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 366 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 369 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 374 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 375 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 378 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 379 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 380 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 382 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 383 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 391 __asgn_plain
+    _b392,  # 392 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 398 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 402 __asgn_plain
+    _b403,  # 403 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 TokenEffect
+    _b416,  # 416 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
+    _b421,  # 421 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 PutCountersEffect
+    _b426,  # 426 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 454 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 PutIntoZoneEffect
+    _b456,  # 456 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 UntapEffect
+    _b461,  # 461 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 TapOrUntapEffect
+    _b480,  # 480 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 CastThisEffect
+    _b482,  # 482 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 CopySpellEffect
-    _b495,  # 495 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 ContinuousEffect
-    _match_node,  # 505 ActionWord
-    _b506,  # 506 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 509 __asgn_oneormore
-    _match_node,  # 510 BackWord
-    _node,  # 511 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 526 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 BeginningTrigger
-    _node,  # 530 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 ThisTrigger
+    _b494,  # 494 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 CopySpellEffect
+    _b497,  # 497 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 ContinuousEffect
+    _match_node,  # 507 ActionWord
+    _b508,  # 508 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 511 __asgn_oneormore
+    _match_node,  # 512 BackWord
+    _node,  # 513 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 528 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 BeginningTrigger
+    _node,  # 532 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 548 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 549 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 PTChange
-    _node,  # 564 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 CantBeBlockedByFewer
-    _b573,  # 573 CantBeBlockedExcept
-    _b574,  # 574 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CantBeTargetedBy
-    _b577,  # 577 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 HasKeywordAtManaCost
-    _b589,  # 589 HasKeywords
-    _b590,  # 590 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantBeBlockedBy
+    _b541,  # 541 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 550 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 551 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 PTChange
+    _node,  # 566 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 CantBeBlockedByFewer
+    _b575,  # 575 CantBeBlockedExcept
+    _b576,  # 576 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 CantBeTargetedBy
+    _b579,  # 579 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 HasKeywordAtManaCost
+    _b591,  # 591 HasKeywords
+    _b592,  # 592 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 DamageIsLethal
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 CantBeAttachedBy
+    _b607,  # 607 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 629 __asgn_plain
+    _b609,  # 609 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 629 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 632 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 633 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 634 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 635 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 636 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 637 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 638 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 640 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 646 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 647 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 648 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 649 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 650 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 663 __asgn_plain
-    _b664,  # 664 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 OntoBattlefield
-    _node,  # 671 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 634 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 635 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 636 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 637 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 638 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 639 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 640 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 641 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 642 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 648 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 649 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 650 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 651 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 652 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 665 __asgn_plain
+    _b666,  # 666 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 670 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 OntoBattlefield
+    _node,  # 673 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 694 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 695 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 696 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 EachObjects
-    _node,  # 706 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 708 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 720 __asgn_optional
-    _node,  # 721 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 742 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 764 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 766 __asgn_optional
-    _match_node,  # 767 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 EntersEvent
-    _node,  # 776 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 805 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 812 __asgn_optional
+    _b675,  # 675 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 698 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 707 __asgn_plain
+    _b708,  # 708 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 709 __asgn_optional
+    _node,  # 710 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 711 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 713 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 721 __asgn_plain
+    _b722,  # 722 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 724 __asgn_optional
+    _node,  # 725 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 742 __asgn_plain
+    _b743,  # 743 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 748 __asgn_plain
+    _b749,  # 749 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 770 __asgn_optional
+    _match_node,  # 771 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 EntersEvent
+    _node,  # 780 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 794 __asgn_plain
+    _b795,  # 795 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 809 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 816 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 511, 530, 564, 671, 706, 721, 776])
+_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 513, 532, 566, 673, 710, 725, 780])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60511,49 +60737,49 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 337 __asgn_plain
     None,  # 338 __asgn_plain
     _b339,  # 339 TurnFaceDownEffect
-    None,  # 340 __asgn_optional
-    None,  # 341 __asgn_optional
-    _b342,  # 342 KeywordCost
-    None,  # 343 __asgn_plain
-    _b344,  # 344 TypeArg
+    None,  # 340 __asgn_plain
+    _b341,  # 341 HaveEffect
+    None,  # 342 __asgn_optional
+    None,  # 343 __asgn_optional
+    _b344,  # 344 KeywordCost
     None,  # 345 __asgn_plain
-    _b346,  # 346 QualityArg
+    _b346,  # 346 TypeArg
     None,  # 347 __asgn_plain
-    _b348,  # 348 OntoArg
+    _b348,  # 348 QualityArg
     None,  # 349 __asgn_plain
-    None,  # 350 __asgn_plain
+    _b350,  # 350 OntoArg
     None,  # 351 __asgn_plain
     None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
-    _b354,  # 354 TriggeredStmt
+    None,  # 354 __asgn_plain
     None,  # 355 __asgn_plain
-    None,  # 356 __asgn_plain
-    _b357,  # 357 ActivatedStmt
+    _b356,  # 356 TriggeredStmt
+    None,  # 357 __asgn_plain
     None,  # 358 __asgn_plain
-    _b359,  # 359 PTDefiningStmt
-    None,  # 360 __asgn_oneormore
-    None,  # 361 __asgn_plain
-    _b362,  # 362 SpellKind
-    None,  # 363 __asgn_oneormore
-    None,  # 364 __asgn_oneormore
-    None,  # 365 __asgn_plain
-    _b366,  # 366 EntersTappedStmt
-    None,  # 367 __asgn_oneormore
-    None,  # 368 __asgn_plain
-    _b369,  # 369 CostPerTargetStmt
+    _b359,  # 359 ActivatedStmt
+    None,  # 360 __asgn_plain
+    _b361,  # 361 PTDefiningStmt
+    None,  # 362 __asgn_oneormore
+    None,  # 363 __asgn_plain
+    _b364,  # 364 SpellKind
+    None,  # 365 __asgn_oneormore
+    None,  # 366 __asgn_oneormore
+    None,  # 367 __asgn_plain
+    _b368,  # 368 EntersTappedStmt
+    None,  # 369 __asgn_oneormore
     None,  # 370 __asgn_plain
-    _b371,  # 371 UncounterableStmt
-    None,  # 372 __asgn_oneormore
-    None,  # 373 __asgn_plain
-    None,  # 374 __asgn_plain
-    _b375,  # 375 StaticStmt
-    None,  # 376 __asgn_optional
-    None,  # 377 __asgn_oneormore
-    None,  # 378 __asgn_oneormore
+    _b371,  # 371 CostPerTargetStmt
+    None,  # 372 __asgn_plain
+    _b373,  # 373 UncounterableStmt
+    None,  # 374 __asgn_oneormore
+    None,  # 375 __asgn_plain
+    None,  # 376 __asgn_plain
+    _b377,  # 377 StaticStmt
+    None,  # 378 __asgn_optional
     None,  # 379 __asgn_oneormore
-    None,  # 380 __asgn_optional
-    None,  # 381 __asgn_plain
-    None,  # 382 __asgn_plain
+    None,  # 380 __asgn_oneormore
+    None,  # 381 __asgn_oneormore
+    None,  # 382 __asgn_optional
     None,  # 383 __asgn_plain
     None,  # 384 __asgn_plain
     None,  # 385 __asgn_plain
@@ -60561,168 +60787,168 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
     None,  # 389 __asgn_plain
-    _b390,  # 390 ControlClause
+    None,  # 390 __asgn_plain
     None,  # 391 __asgn_plain
-    None,  # 392 __asgn_plain
+    _b392,  # 392 ControlClause
     None,  # 393 __asgn_plain
     None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
-    None,  # 396 __asgn_oneormore
+    None,  # 396 __asgn_plain
     None,  # 397 __asgn_plain
-    None,  # 398 __asgn_plain
-    _b399,  # 399 DividedDamageEffect
+    None,  # 398 __asgn_oneormore
+    None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
-    _b401,  # 401 DamageEffect
+    _b401,  # 401 DividedDamageEffect
     None,  # 402 __asgn_plain
-    _b403,  # 403 DestroyEffect
+    _b403,  # 403 DamageEffect
     None,  # 404 __asgn_plain
-    None,  # 405 __asgn_plain
-    _b406,  # 406 DrawEffect
+    _b405,  # 405 DestroyEffect
+    None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
-    _b408,  # 408 TokenCopyEffect
+    _b408,  # 408 DrawEffect
     None,  # 409 __asgn_plain
-    None,  # 410 __asgn_plain
+    _b410,  # 410 TokenCopyEffect
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    _b413,  # 413 TokenEffect
-    _b414,  # 414 AddManaEffect
-    None,  # 415 __asgn_plain
-    None,  # 416 __asgn_plain
-    _b417,  # 417 DiscardEffect
+    None,  # 413 __asgn_plain
+    None,  # 414 __asgn_plain
+    _b415,  # 415 TokenEffect
+    _b416,  # 416 AddManaEffect
+    None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
-    _b419,  # 419 GainLifeEffect
+    _b419,  # 419 DiscardEffect
     None,  # 420 __asgn_plain
-    None,  # 421 __asgn_plain
-    _b422,  # 422 GainControlEffect
+    _b421,  # 421 GainLifeEffect
+    None,  # 422 __asgn_plain
     None,  # 423 __asgn_plain
-    _b424,  # 424 ReturnToHandEffect
+    _b424,  # 424 GainControlEffect
     None,  # 425 __asgn_plain
-    None,  # 426 __asgn_plain
-    _b427,  # 427 ReturnFromGraveyardEffect
+    _b426,  # 426 ReturnToHandEffect
+    None,  # 427 __asgn_plain
     None,  # 428 __asgn_plain
-    _b429,  # 429 ReturnToBattlefieldEffect
+    _b429,  # 429 ReturnFromGraveyardEffect
     None,  # 430 __asgn_plain
-    None,  # 431 __asgn_plain
-    _b432,  # 432 ReturnAllFromGraveyardsEffect
+    _b431,  # 431 ReturnToBattlefieldEffect
+    None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
-    None,  # 434 __asgn_plain
+    _b434,  # 434 ReturnAllFromGraveyardsEffect
     None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
-    _b437,  # 437 SearchEffect
+    None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
-    None,  # 439 __asgn_plain
+    _b439,  # 439 SearchEffect
     None,  # 440 __asgn_plain
-    _b441,  # 441 CounterSpellEffect
+    None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    _b443,  # 443 ShuffleEffect
+    _b443,  # 443 CounterSpellEffect
     None,  # 444 __asgn_plain
-    None,  # 445 __asgn_plain
+    _b445,  # 445 ShuffleEffect
     None,  # 446 __asgn_plain
-    _b447,  # 447 MillEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
-    _b450,  # 450 PutFromHandEffect
+    _b449,  # 449 MillEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
-    None,  # 452 __asgn_plain
+    _b452,  # 452 PutFromHandEffect
     None,  # 453 __asgn_plain
-    _b454,  # 454 PutCountersEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
-    _b457,  # 457 PutOnLibraryEffect
+    _b456,  # 456 PutCountersEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    _b459,  # 459 PutIntoZoneEffect
+    _b459,  # 459 PutOnLibraryEffect
     None,  # 460 __asgn_plain
-    None,  # 461 __asgn_plain
+    _b461,  # 461 PutIntoZoneEffect
     None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
-    _b465,  # 465 ExileEffect
+    None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
-    _b467,  # 467 ExileTopEffect
+    _b467,  # 467 ExileEffect
     None,  # 468 __asgn_plain
-    _b469,  # 469 RegenerateEffect
+    _b469,  # 469 ExileTopEffect
     None,  # 470 __asgn_plain
-    None,  # 471 __asgn_plain
+    _b471,  # 471 RegenerateEffect
     None,  # 472 __asgn_plain
-    _b473,  # 473 PlayerSacrificesEffect
+    None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    None,  # 475 __asgn_plain
-    _b476,  # 476 SacrificeEffect
+    _b475,  # 475 PlayerSacrificesEffect
+    None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
-    _b478,  # 478 UntapEffect
+    _b478,  # 478 SacrificeEffect
     None,  # 479 __asgn_plain
-    _b480,  # 480 TapOrUntapEffect
+    _b480,  # 480 UntapEffect
     None,  # 481 __asgn_plain
-    _b482,  # 482 TapEffect
+    _b482,  # 482 TapOrUntapEffect
     None,  # 483 __asgn_plain
-    None,  # 484 __asgn_plain
+    _b484,  # 484 TapEffect
     None,  # 485 __asgn_plain
-    _b486,  # 486 RemoveCountersEffect
+    None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
-    _b488,  # 488 DelayedEffect
+    _b488,  # 488 RemoveCountersEffect
     None,  # 489 __asgn_plain
-    _b490,  # 490 PreventEffect
+    _b490,  # 490 DelayedEffect
     None,  # 491 __asgn_plain
-    _b492,  # 492 CastThisEffect
+    _b492,  # 492 PreventEffect
     None,  # 493 __asgn_plain
-    _b494,  # 494 CopySpellEffect
-    _b495,  # 495 NoRegenEffect
-    None,  # 496 __asgn_plain
-    None,  # 497 __asgn_plain
-    _b498,  # 498 PhaseOutEffect
+    _b494,  # 494 CastThisEffect
+    None,  # 495 __asgn_plain
+    _b496,  # 496 CopySpellEffect
+    _b497,  # 497 NoRegenEffect
+    None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
-    _b501,  # 501 NoUntapEffect
+    _b500,  # 500 PhaseOutEffect
+    None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
-    None,  # 503 __asgn_plain
-    _b504,  # 504 ContinuousEffect
-    None,  # 505 ActionWord
-    _b506,  # 506 PlayerRef
-    None,  # 507 __asgn_plain
-    None,  # 508 __asgn_plain
-    None,  # 509 __asgn_oneormore
-    None,  # 510 BackWord
-    None,  # 511 TargetRef
-    None,  # 512 __asgn_plain
-    _b513,  # 513 AnyNumberTargets
+    _b503,  # 503 NoUntapEffect
+    None,  # 504 __asgn_plain
+    None,  # 505 __asgn_plain
+    _b506,  # 506 ContinuousEffect
+    None,  # 507 ActionWord
+    _b508,  # 508 PlayerRef
+    None,  # 509 __asgn_plain
+    None,  # 510 __asgn_plain
+    None,  # 511 __asgn_oneormore
+    None,  # 512 BackWord
+    None,  # 513 TargetRef
     None,  # 514 __asgn_plain
-    _b515,  # 515 AnyTarget
+    _b515,  # 515 AnyNumberTargets
     None,  # 516 __asgn_plain
-    None,  # 517 __asgn_plain
-    _b518,  # 518 UpToTargets
+    _b517,  # 517 AnyTarget
+    None,  # 518 __asgn_plain
     None,  # 519 __asgn_plain
-    _b520,  # 520 EachPlayers
+    _b520,  # 520 UpToTargets
     None,  # 521 __asgn_plain
-    _b522,  # 522 ThatRef
+    _b522,  # 522 EachPlayers
     None,  # 523 __asgn_plain
-    _b524,  # 524 EnchantedRef
+    _b524,  # 524 ThatRef
     None,  # 525 __asgn_plain
-    None,  # 526 __asgn_oneormore
+    _b526,  # 526 EnchantedRef
     None,  # 527 __asgn_plain
-    None,  # 528 __asgn_plain
-    _b529,  # 529 BeginningTrigger
-    None,  # 530 Trigger
-    None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
-    _b533,  # 533 LastCounterTrigger
+    None,  # 528 __asgn_oneormore
+    None,  # 529 __asgn_plain
+    None,  # 530 __asgn_plain
+    _b531,  # 531 BeginningTrigger
+    None,  # 532 Trigger
+    None,  # 533 __asgn_plain
     None,  # 534 __asgn_plain
-    None,  # 535 __asgn_plain
+    _b535,  # 535 LastCounterTrigger
     None,  # 536 __asgn_plain
-    _b537,  # 537 BatchAttackTrigger
+    None,  # 537 __asgn_plain
     None,  # 538 __asgn_plain
-    _b539,  # 539 ThisTrigger
+    _b539,  # 539 BatchAttackTrigger
     None,  # 540 __asgn_plain
-    None,  # 541 __asgn_plain
+    _b541,  # 541 ThisTrigger
     None,  # 542 __asgn_plain
-    _b543,  # 543 CastTrigger
+    None,  # 543 __asgn_plain
     None,  # 544 __asgn_plain
-    None,  # 545 __asgn_plain
-    _b546,  # 546 YoursTrigger
+    _b545,  # 545 CastTrigger
+    None,  # 546 __asgn_plain
     None,  # 547 __asgn_plain
-    None,  # 548 __asgn_optional
-    None,  # 549 __asgn_optional
-    None,  # 550 __asgn_plain
-    None,  # 551 __asgn_plain
+    _b548,  # 548 YoursTrigger
+    None,  # 549 __asgn_plain
+    None,  # 550 __asgn_optional
+    None,  # 551 __asgn_optional
     None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
@@ -60730,258 +60956,262 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
-    _b559,  # 559 ZonePlace
+    None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
-    None,  # 561 __asgn_plain
+    _b561,  # 561 ZonePlace
     None,  # 562 __asgn_plain
-    _b563,  # 563 PTChange
-    None,  # 564 StaticPart
-    None,  # 565 __asgn_plain
-    _b566,  # 566 CantAttackOrBlock
+    None,  # 563 __asgn_plain
+    None,  # 564 __asgn_plain
+    _b565,  # 565 PTChange
+    None,  # 566 StaticPart
     None,  # 567 __asgn_plain
-    _b568,  # 568 CantAttack
+    _b568,  # 568 CantAttackOrBlock
     None,  # 569 __asgn_plain
-    _b570,  # 570 CantBlock
+    _b570,  # 570 CantAttack
     None,  # 571 __asgn_plain
-    _b572,  # 572 CantBeBlockedByFewer
-    _b573,  # 573 CantBeBlockedExcept
-    _b574,  # 574 CanBlockOnly
-    None,  # 575 __asgn_plain
-    _b576,  # 576 CantBeTargetedBy
-    _b577,  # 577 CantBeTargeted
-    None,  # 578 __asgn_plain
-    _b579,  # 579 CantBeDestroyed
+    _b572,  # 572 CantBlock
+    None,  # 573 __asgn_plain
+    _b574,  # 574 CantBeBlockedByFewer
+    _b575,  # 575 CantBeBlockedExcept
+    _b576,  # 576 CanBlockOnly
+    None,  # 577 __asgn_plain
+    _b578,  # 578 CantBeTargetedBy
+    _b579,  # 579 CantBeTargeted
     None,  # 580 __asgn_plain
-    _b581,  # 581 CantPhaseOut
+    _b581,  # 581 CantBeDestroyed
     None,  # 582 __asgn_plain
-    _b583,  # 583 PhasesEachUntap
+    _b583,  # 583 CantPhaseOut
     None,  # 584 __asgn_plain
-    _b585,  # 585 GainsAbility
+    _b585,  # 585 PhasesEachUntap
     None,  # 586 __asgn_plain
-    None,  # 587 __asgn_plain
-    _b588,  # 588 HasKeywordAtManaCost
-    _b589,  # 589 HasKeywords
-    _b590,  # 590 LosesKeywords
-    None,  # 591 __asgn_plain
-    None,  # 592 __asgn_plain
-    _b593,  # 593 CombatDamageSteps
+    _b587,  # 587 GainsAbility
+    None,  # 588 __asgn_plain
+    None,  # 589 __asgn_plain
+    _b590,  # 590 HasKeywordAtManaCost
+    _b591,  # 591 HasKeywords
+    _b592,  # 592 LosesKeywords
+    None,  # 593 __asgn_plain
     None,  # 594 __asgn_plain
-    _b595,  # 595 AssignsExcess
+    _b595,  # 595 CombatDamageSteps
     None,  # 596 __asgn_plain
-    _b597,  # 597 AttacksUntapped
+    _b597,  # 597 AssignsExcess
     None,  # 598 __asgn_plain
-    _b599,  # 599 DoesntUntap
+    _b599,  # 599 AttacksUntapped
     None,  # 600 __asgn_plain
-    _b601,  # 601 DamageGainsLife
+    _b601,  # 601 DoesntUntap
     None,  # 602 __asgn_plain
-    _b603,  # 603 DamageIsLethal
+    _b603,  # 603 DamageGainsLife
     None,  # 604 __asgn_plain
-    _b605,  # 605 CantBeBlockedBy
+    _b605,  # 605 DamageIsLethal
     None,  # 606 __asgn_plain
-    _b607,  # 607 CantBeAttachedBy
+    _b607,  # 607 CantBeBlockedBy
     None,  # 608 __asgn_plain
-    _b609,  # 609 PreventDamageFrom
+    _b609,  # 609 CantBeAttachedBy
     None,  # 610 __asgn_plain
-    _b611,  # 611 AttacksDespite
+    _b611,  # 611 PreventDamageFrom
     None,  # 612 __asgn_plain
-    _b613,  # 613 MaxBlockers
+    _b613,  # 613 AttacksDespite
     None,  # 614 __asgn_plain
-    _b615,  # 615 AttacksEachCombat
+    _b615,  # 615 MaxBlockers
     None,  # 616 __asgn_plain
-    _b617,  # 617 BlocksEachCombat
+    _b617,  # 617 AttacksEachCombat
     None,  # 618 __asgn_plain
-    _b619,  # 619 CantBeBlocked
+    _b619,  # 619 BlocksEachCombat
     None,  # 620 __asgn_plain
-    _b621,  # 621 ChosenCreatureType
+    _b621,  # 621 CantBeBlocked
     None,  # 622 __asgn_plain
-    _b623,  # 623 BecomesAura
+    _b623,  # 623 ChosenCreatureType
     None,  # 624 __asgn_plain
-    _b625,  # 625 IsColor
+    _b625,  # 625 BecomesAura
     None,  # 626 __asgn_plain
-    None,  # 627 __asgn_plain
+    _b627,  # 627 IsColor
     None,  # 628 __asgn_plain
     None,  # 629 __asgn_plain
     None,  # 630 __asgn_plain
     None,  # 631 __asgn_plain
-    None,  # 632 __asgn_oneormore
-    None,  # 633 __asgn_optional
-    None,  # 634 __asgn_optional
+    None,  # 632 __asgn_plain
+    None,  # 633 __asgn_plain
+    None,  # 634 __asgn_oneormore
     None,  # 635 __asgn_optional
     None,  # 636 __asgn_optional
-    None,  # 637 __asgn_oneormore
-    None,  # 638 __asgn_oneormore
-    None,  # 639 __asgn_optional
-    None,  # 640 __asgn_optional
-    None,  # 641 __asgn_plain
-    None,  # 642 __asgn_plain
+    None,  # 637 __asgn_optional
+    None,  # 638 __asgn_optional
+    None,  # 639 __asgn_oneormore
+    None,  # 640 __asgn_oneormore
+    None,  # 641 __asgn_optional
+    None,  # 642 __asgn_optional
     None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
     None,  # 645 __asgn_plain
-    None,  # 646 __asgn_optional
-    None,  # 647 __asgn_zeroormore
-    None,  # 648 __asgn_zeroormore
-    None,  # 649 __asgn_oneormore
-    None,  # 650 __asgn_oneormore
-    None,  # 651 __asgn_plain
-    None,  # 652 __asgn_plain
+    None,  # 646 __asgn_plain
+    None,  # 647 __asgn_plain
+    None,  # 648 __asgn_optional
+    None,  # 649 __asgn_zeroormore
+    None,  # 650 __asgn_zeroormore
+    None,  # 651 __asgn_oneormore
+    None,  # 652 __asgn_oneormore
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
-    _b659,  # 659 Duration
+    None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
-    None,  # 661 __asgn_plain
-    _b662,  # 662 TargetObject
+    _b661,  # 661 Duration
+    None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
-    _b664,  # 664 FromGraveyard
+    _b664,  # 664 TargetObject
     None,  # 665 __asgn_plain
-    None,  # 666 __asgn_optional
-    None,  # 667 __asgn_optional
+    _b666,  # 666 FromGraveyard
+    None,  # 667 __asgn_plain
     None,  # 668 __asgn_optional
-    None,  # 669 __asgn_plain
-    _b670,  # 670 OntoBattlefield
-    None,  # 671 Destination
-    None,  # 672 __asgn_plain
-    _b673,  # 673 IntoHand
+    None,  # 669 __asgn_optional
+    None,  # 670 __asgn_optional
+    None,  # 671 __asgn_plain
+    _b672,  # 672 OntoBattlefield
+    None,  # 673 Destination
     None,  # 674 __asgn_plain
-    _b675,  # 675 IntoGraveyard
-    None,  # 676 __asgn_optional
-    None,  # 677 __asgn_plain
-    _b678,  # 678 CostValue
+    _b675,  # 675 IntoHand
+    None,  # 676 __asgn_plain
+    _b677,  # 677 IntoGraveyard
+    None,  # 678 __asgn_optional
     None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
+    _b680,  # 680 CostValue
     None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
+    None,  # 682 __asgn_optional
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
-    None,  # 687 __asgn_optional
+    None,  # 687 __asgn_plain
     None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
     None,  # 690 __asgn_optional
     None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    None,  # 694 __asgn_oneormore
-    None,  # 695 __asgn_oneormore
-    None,  # 696 __asgn_optional
-    None,  # 697 __asgn_plain
-    _b698,  # 698 BackRef
+    None,  # 693 __asgn_optional
+    None,  # 694 __asgn_plain
+    None,  # 695 __asgn_plain
+    None,  # 696 __asgn_plain
+    None,  # 697 __asgn_oneormore
+    None,  # 698 __asgn_oneormore
     None,  # 699 __asgn_optional
     None,  # 700 __asgn_plain
-    _b701,  # 701 TargetPlayer
+    _b701,  # 701 BackRef
     None,  # 702 __asgn_optional
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_plain
-    _b705,  # 705 EachObjects
-    None,  # 706 KeywordCostPart
-    None,  # 707 __asgn_optional
-    None,  # 708 __asgn_oneormore
-    None,  # 709 __asgn_oneormore
-    None,  # 710 __asgn_optional
+    _b704,  # 704 TargetPlayer
+    None,  # 705 __asgn_optional
+    None,  # 706 __asgn_plain
+    None,  # 707 __asgn_plain
+    _b708,  # 708 EachObjects
+    None,  # 709 __asgn_optional
+    None,  # 710 KeywordCostPart
     None,  # 711 __asgn_optional
-    None,  # 712 __asgn_optional
-    None,  # 713 __asgn_plain
-    None,  # 714 __asgn_plain
-    None,  # 715 __asgn_oneormore
-    None,  # 716 __asgn_oneormore
+    None,  # 712 __asgn_oneormore
+    None,  # 713 __asgn_oneormore
+    None,  # 714 __asgn_optional
+    None,  # 715 __asgn_optional
+    None,  # 716 __asgn_optional
     None,  # 717 __asgn_plain
-    _b718,  # 718 QualityRef
-    None,  # 719 __asgn_plain
-    None,  # 720 __asgn_optional
-    None,  # 721 GrantedAbility
-    None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_oneormore
-    None,  # 724 __asgn_plain
-    None,  # 725 __asgn_optional
+    None,  # 718 __asgn_plain
+    None,  # 719 __asgn_oneormore
+    None,  # 720 __asgn_oneormore
+    None,  # 721 __asgn_plain
+    _b722,  # 722 QualityRef
+    None,  # 723 __asgn_plain
+    None,  # 724 __asgn_optional
+    None,  # 725 GrantedAbility
     None,  # 726 __asgn_oneormore
     None,  # 727 __asgn_oneormore
-    None,  # 728 __asgn_oneormore
-    None,  # 729 __asgn_oneormore
+    None,  # 728 __asgn_plain
+    None,  # 729 __asgn_optional
     None,  # 730 __asgn_oneormore
     None,  # 731 __asgn_oneormore
     None,  # 732 __asgn_oneormore
     None,  # 733 __asgn_oneormore
     None,  # 734 __asgn_oneormore
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_plain
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
-    _b739,  # 739 PerTime
-    None,  # 740 __asgn_optional
-    None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_optional
-    None,  # 743 __asgn_plain
-    None,  # 744 __asgn_plain
-    _b745,  # 745 PerObject
-    None,  # 746 __asgn_plain
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_oneormore
+    None,  # 737 __asgn_oneormore
+    None,  # 738 __asgn_oneormore
+    None,  # 739 __asgn_optional
+    None,  # 740 __asgn_plain
+    None,  # 741 __asgn_plain
+    None,  # 742 __asgn_plain
+    _b743,  # 743 PerTime
+    None,  # 744 __asgn_optional
+    None,  # 745 __asgn_oneormore
+    None,  # 746 __asgn_optional
     None,  # 747 __asgn_plain
-    _b748,  # 748 PowerOf
-    None,  # 749 __asgn_plain
+    None,  # 748 __asgn_plain
+    _b749,  # 749 PerObject
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
-    None,  # 752 __asgn_plain
+    _b752,  # 752 PowerOf
     None,  # 753 __asgn_plain
     None,  # 754 __asgn_plain
     None,  # 755 __asgn_plain
-    None,  # 756 __asgn_optional
-    None,  # 757 __asgn_optional
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_optional
+    None,  # 756 __asgn_plain
+    None,  # 757 __asgn_plain
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_plain
     None,  # 760 __asgn_optional
     None,  # 761 __asgn_optional
     None,  # 762 __asgn_optional
     None,  # 763 __asgn_optional
-    None,  # 764 __asgn_oneormore
+    None,  # 764 __asgn_optional
     None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
-    None,  # 767 DelayedStep
-    None,  # 768 __asgn_optional
+    None,  # 767 __asgn_optional
+    None,  # 768 __asgn_oneormore
     None,  # 769 __asgn_optional
     None,  # 770 __asgn_optional
-    None,  # 771 __asgn_plain
-    None,  # 772 __asgn_plain
+    None,  # 771 DelayedStep
+    None,  # 772 __asgn_optional
     None,  # 773 __asgn_optional
-    None,  # 774 __asgn_plain
-    _b775,  # 775 EntersEvent
-    None,  # 776 ThisEvent
-    None,  # 777 __asgn_plain
-    _b778,  # 778 LeavesEvent
-    None,  # 779 __asgn_plain
-    _b780,  # 780 DiesEvent
+    None,  # 774 __asgn_optional
+    None,  # 775 __asgn_plain
+    None,  # 776 __asgn_plain
+    None,  # 777 __asgn_optional
+    None,  # 778 __asgn_plain
+    _b779,  # 779 EntersEvent
+    None,  # 780 ThisEvent
     None,  # 781 __asgn_plain
-    _b782,  # 782 AttacksAloneEvent
+    _b782,  # 782 LeavesEvent
     None,  # 783 __asgn_plain
-    _b784,  # 784 AttacksEvent
+    _b784,  # 784 DiesEvent
     None,  # 785 __asgn_plain
-    _b786,  # 786 BlocksEvent
+    _b786,  # 786 AttacksAloneEvent
     None,  # 787 __asgn_plain
-    None,  # 788 __asgn_plain
-    _b789,  # 789 BlockedEvent
-    None,  # 790 __asgn_plain
-    _b791,  # 791 PhasesEvent
+    _b788,  # 788 AttacksEvent
+    None,  # 789 __asgn_plain
+    _b790,  # 790 BlocksEvent
+    None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
-    _b793,  # 793 TurnedUpEvent
+    _b793,  # 793 BlockedEvent
     None,  # 794 __asgn_plain
-    _b795,  # 795 ExiledThisWayEvent
+    _b795,  # 795 PhasesEvent
     None,  # 796 __asgn_plain
-    _b797,  # 797 TargetedEvent
+    _b797,  # 797 TurnedUpEvent
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_plain
-    _b800,  # 800 DealsDamageEvent
-    None,  # 801 __asgn_plain
-    _b802,  # 802 DealtDamageEvent
-    None,  # 803 __asgn_optional
-    None,  # 804 __asgn_optional
-    None,  # 805 __asgn_oneormore
-    None,  # 806 __asgn_optional
+    _b799,  # 799 ExiledThisWayEvent
+    None,  # 800 __asgn_plain
+    _b801,  # 801 TargetedEvent
+    None,  # 802 __asgn_plain
+    None,  # 803 __asgn_plain
+    _b804,  # 804 DealsDamageEvent
+    None,  # 805 __asgn_plain
+    _b806,  # 806 DealtDamageEvent
     None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
-    None,  # 809 __asgn_optional
+    None,  # 809 __asgn_oneormore
     None,  # 810 __asgn_optional
     None,  # 811 __asgn_optional
     None,  # 812 __asgn_optional
+    None,  # 813 __asgn_optional
+    None,  # 814 __asgn_optional
+    None,  # 815 __asgn_optional
+    None,  # 816 __asgn_optional
 ]

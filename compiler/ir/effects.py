@@ -321,6 +321,23 @@ class May(Effect):
 
 
 @dataclass(frozen=True)
+class Causative(Effect):
+    """608.2c: "have it fight target creature" -- the instruction worded with "have" and the verb's
+    base form; it is followed as the instruction itself."""
+
+    effect: Effect
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "have " + self.effect.text(ph, subject)
+
+    def python(self, actions: Actions) -> str:
+        return self.effect.python(actions)
+
+    def nested(self) -> tuple[Effect, ...]:
+        return (self.effect,)
+
+
+@dataclass(frozen=True)
 class Delayed(Effect):
     """603.7: a delayed triggered ability ("... at the beginning of the next end step", 511.2
     "at end of combat": ``step`` "end_combat")."""
@@ -595,10 +612,12 @@ class PutFromHand(Effect):
     """"put a creature card from your hand onto the battlefield"."""
 
     filter: FilterIR
+    face_up: bool = False  # worded "... onto the battlefield face up" (the same instruction)
 
     def text(self, ph: "Phrase", subject: str) -> str:
         article = "an" if self.filter.words[:1] in "aeiou" else "a"
-        return f"put {article} {self.filter.words} from your hand onto the battlefield"
+        tail = " face up" if self.face_up else ""
+        return f"put {article} {self.filter.words} from your hand onto the battlefield{tail}"
 
     def python(self, actions: Actions) -> str:
         return f"rt.PutFromHand(filter={self.filter.python()})"
@@ -967,9 +986,10 @@ class Fight(Effect):
 
     first: Ref
     second: Ref
+    base: bool = False  # worded with the base verb, after "have" ("you may have it fight ...")
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        return f"{self.first.text(ph, True)} fights {self.second.text(ph)}"
+        return f"{self.first.text(ph, True)} {'fight' if self.base else 'fights'} {self.second.text(ph)}"
 
     def python(self, actions: Actions) -> str:
         return f"rt.Fight(first={self.first.python()}, second={self.second.python()})"
