@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'a7a6448bc665a1f21d5c7c22abf41c347464706f2fade2000025039c533b37d9'
+GRAMMAR = '79c5398cd59e55c5b960c496f32ebf4cc98508b9a3adca574ee6e6a0bee5ca07'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -914,7 +914,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX46': (',(?!\\s*or\\b)', 40),
     '_RX47': ('(it|them|this)\\b', 40),
     '_RX48': ('(opponent|player)\\b', 40),
-    '_RX49': ("your|each player's|each", 40),
+    '_RX49': ("your|each player's|each|the", 40),
     '_RX50': ('upkeep|draw step|end step', 40),
     '_RX51': ('when(ever)?\\b', 40),
     '_RX52': ('you|an opponent|a player', 40),
@@ -1084,29 +1084,28 @@ _F94 = frozenset([None, 'i', 't'])
 _F95 = frozenset(['i', 't'])
 _F96 = frozenset([None, 'e', 'o', 'u'])
 _F97 = frozenset(['o', 'p'])
-_F98 = frozenset(['e', 'y'])
-_F99 = frozenset(['d', 'e', 'u'])
-_F100 = frozenset(['w'])
-_F101 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F102 = frozenset([None, 'a', 'p'])
-_F103 = frozenset([None, 'p', 't'])
-_F104 = frozenset(['+', '-'])
-_F105 = frozenset([None, 'g', 'h'])
-_F106 = frozenset([',', 'a'])
-_F107 = frozenset([None, ',', 'e'])
-_F108 = frozenset([None, 'm', 'o'])
-_F109 = frozenset([None, 'a', 'r'])
-_F110 = frozenset([None, 'h', 'y'])
-_F111 = frozenset([None, 'f', 'u'])
-_F112 = frozenset([None, 'd', 'f'])
-_F113 = frozenset([None, 'u', 'y'])
-_F114 = frozenset([None, 'i', 'u'])
-_F115 = frozenset([None, 'c', 't'])
-_F116 = frozenset([None, 'o', 't'])
-_F117 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F118 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
-_F119 = frozenset([None, 'i', 'y'])
-_F120 = frozenset(['i', 'o'])
+_F98 = frozenset(['d', 'e', 'u'])
+_F99 = frozenset(['w'])
+_F100 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F101 = frozenset([None, 'a', 'p'])
+_F102 = frozenset([None, 'p', 't'])
+_F103 = frozenset(['+', '-'])
+_F104 = frozenset([None, 'g', 'h'])
+_F105 = frozenset([',', 'a'])
+_F106 = frozenset([None, ',', 'e'])
+_F107 = frozenset([None, 'm', 'o'])
+_F108 = frozenset([None, 'a', 'r'])
+_F109 = frozenset([None, 'h', 'y'])
+_F110 = frozenset([None, 'f', 'u'])
+_F111 = frozenset([None, 'd', 'f'])
+_F112 = frozenset([None, 'u', 'y'])
+_F113 = frozenset([None, 'i', 'u'])
+_F114 = frozenset([None, 'c', 't'])
+_F115 = frozenset([None, 'o', 't'])
+_F116 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F117 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F118 = frozenset([None, 'i', 'y'])
+_F119 = frozenset(['i', 'o'])
 
 
 class CardParser:
@@ -29723,7 +29722,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F98 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F69 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29748,7 +29747,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F98 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29789,7 +29788,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30064,7 +30063,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30137,7 +30136,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30238,7 +30237,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30438,7 +30437,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F100:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -30879,7 +30878,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F101:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -30953,7 +30952,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F103:
+        if ch in _F102:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -31215,7 +31214,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31254,7 +31253,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32425,7 +32424,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F104:
             while True:
                 p51 = p
                 res52: list[Any] = []
@@ -32495,7 +32494,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F104:
             while True:
                 p55 = p
                 res56: list[Any] = []
@@ -32643,7 +32642,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F104:
             while True:
                 p61 = p
                 res62: list[Any] = []
@@ -34944,7 +34943,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     if first:
@@ -35436,7 +35435,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F106:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -36297,7 +36296,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F108:
+        if ch in _F107:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -36610,7 +36609,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37177,7 +37176,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F109:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37328,7 +37327,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37402,7 +37401,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F112:
+        if ch in _F111:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -37450,7 +37449,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F113:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37496,7 +37495,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F113:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -37659,7 +37658,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F114:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37691,7 +37690,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F114:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -38002,7 +38001,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F100:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -39454,7 +39453,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     if first:
@@ -40470,7 +40469,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F115:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40744,7 +40743,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40978,7 +40977,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43592,7 +43591,7 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F119:
+        if ch in _F118:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -44897,7 +44896,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F120 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F119 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45519,7 +45518,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F119:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -45565,7 +45564,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F116:
+        if ch in _F115:
             while True:
                 p3 = p
                 res4: list[Any] = []
