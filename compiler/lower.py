@@ -1119,6 +1119,27 @@ class CardLowering:
         count = self.amount(e.count) if e.count is not None else None
         return ef.TopCardAction(name, self.player(e.player, cond), count)
 
+    def effect_LookActionEffect(self, e: Any, cond: Condition | None) -> Effect:
+        name = self._action(e, e.action, ActionStep.FACE_DOWN, "put a card onto the battlefield face down")
+        amount = self.amount(e.amount)
+        if not isinstance(amount, am.Fixed) or amount.value != 2:
+            self.ck.error(e.amount, "'put the other' needs exactly two cards looked at")
+        return ef.LookThenAct(name, rf.YouRef(words="you"), amount)
+
+    def effect_PileActionEffect(self, e: Any, cond: Condition | None) -> Effect:
+        name = self._action(e, e.action, ActionStep.FACE_DOWN, "put a card onto the battlefield face down")
+        f = _filter(self.ck, e.filter, e)
+        if not f.is_card:
+            self.ck.error(e.filter, "a graveyard holds cards: write '... cards'")
+        player: Ref
+        if e.whose == "your":
+            player = rf.YouRef(words="your")
+        else:
+            index = len(self.targets)
+            self.targets.append(TargetIR(TargetKind.PLAYER, FilterIR(), condition=cond, words="target player"))
+            player = rf.PlayerSlot(index, words="target player's")
+        return ef.PileThenAct(name, player, f)
+
     def effect_PutCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PutCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
 

@@ -28,6 +28,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .resolution import Resolution
+    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -238,6 +239,78 @@ class LookAtTop:
         lib[:] = [o for o in lib if o not in rest] + rest
         game.log(f"{game.players[player].name} looks at the top {len(top)} cards of their library, puts one "
                  f"into their hand and {len(rest)} on the bottom")
+
+
+def act_face_down(game: "Game", player: int, action: KeywordAction, cards: list[int]) -> list[int]:
+    """701.34a: the keyword action (manifest) done to each of ``cards`` in order: turned face down and
+    put onto the battlefield under ``player``'s control as its face-down status says (708.2, 708.3)."""
+    made = []
+    for c in cards:
+        new = game.move(c, Zone.BATTLEFIELD, controller=player, face_down=action.face_down)
+        game.log(f"{game.players[player].name} {action.name}s a card")
+        if new is not None:
+            made.append(new)
+    return made
+
+
+@dataclass(frozen=True)
+class LookThenAct:
+    """401.2, 701.34a: look at the top two cards of your library, do the keyword action to one of them
+    (manifest it), then put the other on the top or bottom of your library.  The cards stay hidden
+    from the other players (401.2); with one card in the library, it is the one acted on."""
+
+    action: KeywordAction
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Choose the card to act on, act, then choose where the other goes."""
+        game = res.game
+        player = res.controller
+        top = list(game.zone(Zone.LIBRARY, player)[:max(self.amount.evaluate(res), 0)])
+        if not top:
+            return
+        opts = tuple(Choice(str(o), game.name_for(o, player)) for o in top)
+        chosen = game.ask_valid(ChooseCards(player, f"Choose the card to {self.action.name}", opts, 1, 1),
+                                lambda ans: chosen_keys(ans, top, 1, 1), "choose one of the cards looked at")[0]
+        res.last_affected = tuple(act_face_down(game, player, self.action, [chosen]))
+        res.performed = bool(res.last_affected)
+        for other in [o for o in top if o != chosen]:
+            where = game.ask_valid(
+                ChooseOption(player, f"Put {game.name_for(other, player)} on the top or the bottom of your library?",
+                             (Choice("top", "on top"), Choice("bottom", "on the bottom"))),
+                lambda ans: ans if ans in ("top", "bottom") else None, "answer top or bottom")
+            # It stays in the library (no zone change, 400.7): only its place changes.
+            lib = game.zone(Zone.LIBRARY, player)
+            rest = [o for o in lib if o != other]
+            lib[:] = [other] + rest if where == "top" else rest + [other]
+            game.log(f"{game.players[player].name} puts a card on the {where} of their library")
+
+
+@dataclass(frozen=True)
+class PileThenAct:
+    """406.3, 701.34a: exile every card of a player's graveyard the selector matches face down in a
+    pile, shuffle that pile (a random order, 701.20a-style), then do the keyword action (manifest) to
+    each of those cards in that order, under the controller's control."""
+
+    action: KeywordAction
+    filter: ObjectFilter
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Exile them face down, randomize their order, then act on each still in exile."""
+        game = res.game
+        pile: list[int] = []
+        for p in res.players(self.player):
+            for c in list(game.zone(Zone.GRAVEYARD, p)):
+                if self.filter.matches(game, game.obj(c), viewer=res.controller, source_oid=res.source_oid):
+                    new = game.move(c, Zone.EXILE, face_down=FaceDown("face-down pile"))
+                    if new is not None:
+                        pile.append(new)
+        game.log(f"{len(pile)} card(s) exiled in a face-down pile")
+        game.state.rng.shuffle(pile)
+        made = act_face_down(game, res.controller, self.action, [c for c in pile if game.exists(c)])
+        res.last_affected = tuple(made)
+        res.performed = bool(made)
 
 
 @dataclass(frozen=True)
@@ -1006,6 +1079,8 @@ __all__ = [
     "ExileObject",
     "ExileTopCard",
     "Fight",
+    "LookThenAct",
+    "PileThenAct",
     "TurnFaceDown",
     "LookAtTop",
     "MoveCounters",

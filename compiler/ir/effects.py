@@ -1164,6 +1164,44 @@ class Shuffle(KeywordAction):
         return self._python(actions)
 
 
+@dataclass(frozen=True)
+class LookThenAct(KeywordAction):
+    """401.2, 701.34a: "look at the top two cards of your library. Manifest one of those cards, then
+    put the other on the top or bottom of your library" -- the keyword action on the card chosen."""
+
+    action: str
+    player: Ref
+    amount: Amount
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.amount.value if isinstance(self.amount, Fixed) else 0
+        return (f"look at the top {NUMBER_TEXT.get(n, str(n))} cards of your library. {self.action.capitalize()} one "
+                "of those cards, then put the other on the top or bottom of your library")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.LookThenAct(action={ident(actions[self.action])}(), amount={self.amount.python()})"
+
+
+@dataclass(frozen=True)
+class PileThenAct(KeywordAction):
+    """406.3, 701.34a: "exile all creature cards from target player's graveyard in a face-down pile,
+    shuffle that pile, then manifest those cards"."""
+
+    action: str
+    player: Ref
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        whose = "your" if isinstance(self.player, YouRef) else self.player.player_text(ph)
+        return (f"exile all {self.filter.words} from {whose} graveyard in a face-down pile, shuffle that pile, "
+                f"then {self.action} those cards")
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.PileThenAct(action={ident(actions[self.action])}(), filter={self.filter.python()}, "
+                f"player={self.player.python()})")
+
+
+
 def action_names(effects: tuple[Effect, ...], out: set[str]) -> None:
     """Add the names of the keyword actions ``effects`` perform (nested ones too) to ``out``."""
     for e in effects:
