@@ -1540,6 +1540,11 @@ class CardLowering:
             head = " ".join(w for w in (lead, article, subject.words, " or ".join(words)) if w)
             return EventTrigger(tuple(events), filter=flt, scope="yours", subject=subject, opponents=opponents,
                              words=head + under, combat=combat, recipient=recipient)
+        if cname(t) == "AttachedTrigger":
+            # 603.2: "when enchanted creature dies" -- events of the permanent the source is attached to.
+            host = f"{'equipped' if t.equipped else 'enchanted'} {t.host.rstrip('s')}"
+            return EventTrigger(tuple(events), filter=flt, scope="attached", opponents=opponents,
+                                words=f"{lead} {host} {' or '.join(words)}", combat=combat, recipient=recipient)
         this = "this creature" if getattr(t, "creature", False) else "this"
         return EventTrigger(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}",
                          combat=combat, recipient=recipient)

@@ -113,8 +113,9 @@ class ObjectEvent:
 
     events: tuple[str, ...]
     filter: ObjectFilter | None = None
-    # Whose events: "this" (the object itself) or "yours" (any permanent its controller
-    # controls: "whenever a permanent you control is turned face up").
+    # Whose events: "this" (the object itself), "yours" (any permanent its controller
+    # controls: "whenever a permanent you control is turned face up") or "attached" (the permanent
+    # the source is attached to: "when enchanted creature dies", 303.4e).
     scope: str = "this"
     # 702.21a: "... a spell or ability an opponent controls" (for "becomes the target").
     opponents_only: bool = False

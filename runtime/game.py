@@ -1266,14 +1266,17 @@ class Game:
         watchers += [self.obj(i) for i in self.zone(Zone.GRAVEYARD, obj.controller)]
         for w in watchers:
             if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
-                       and a.trigger.scope == "yours" for a in w.definition.expanded):
+                       and a.trigger.scope in ("yours", "attached") for a in w.definition.expanded):
                 continue  # cheap pre-check on the copiable values before computing characteristics
             for a in self.characteristics(w).abilities:
                 if not isinstance(a, TriggeredAbility):
                     continue
                 t = a.trigger
-                if isinstance(t, ObjectEvent) and t.scope == "yours" and event in t.events \
-                        and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard \
+                if not isinstance(t, ObjectEvent) or event not in t.events:
+                    continue
+                # 303.4e, 603.10a: "when enchanted creature dies" -- the source attached to it (as it was)
+                attached = t.scope == "attached" and w.zone is Zone.BATTLEFIELD and w.attached_to == obj.oid
+                if attached or t.scope == "yours" and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard \
                         and (t.subject is None or t.subject.matches(self, obj, w.controller, w.oid)):
                     if damage is None:
                         self._trigger(w, a, (obj.oid,))
