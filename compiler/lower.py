@@ -1589,7 +1589,8 @@ class CardLowering:
     def event_DealsDamageEvent(self, ev: Any) -> TriggerEvent:
         # 120.3, 603.2c: maybe combat damage only, maybe to one kind of recipient.
         combat = bool(ev.combat)
-        recipient = {"a player": "player", "an opponent": "opponent", "a creature": "creature", "": ""}[ev.recipient or ""]
+        recipient = {"a player": "player", "an opponent": "opponent", "a creature": "creature",
+                     "one or more blocking creatures": "blocking", "": ""}[ev.recipient or ""]
         words = f"deals {'combat damage' if combat else 'damage'}" + (f" to {ev.recipient}" if ev.recipient else "")
         return TriggerEvent("deals_damage", words, combat=combat, recipient=recipient)
 

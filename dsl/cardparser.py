@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'c08db1b0ba2f52331023101629305c1168234ed6993f969260265eb0ce6e806e'
+GRAMMAR = '0c2fd9fdfbf42eeeabb4414621a0af67e36fce3af517710b0745dadf0a1b17af'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -939,7 +939,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX57': ('(your|a)\\b', 40),
     '_RX58': ('(player|opponent)\\b', 40),
     '_RX59': ('in|out', 40),
-    '_RX60': ('(a player|an opponent|a creature)\\b', 40),
+    '_RX60': ('(a player|an opponent|a creature|one or more blocking creatures)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -1123,6 +1123,7 @@ _F117 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 
 _F118 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
 _F119 = frozenset([None, 'i', 'y'])
 _F120 = frozenset(['i', 'o'])
+_F121 = frozenset(['a', 'o'])
 
 
 class CardParser:
@@ -46233,7 +46234,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p59] = q
-                    m = _RX60(text, q) if text[q:q + 1] in _F55 else None
+                    m = _RX60(text, q) if text[q:q + 1] in _F121 else None
                     if m is None:
                         break
                     s = m.group()

@@ -46,6 +46,6 @@ class DamageDealt:
 
     amount: int
     combat: bool  # combat damage (510.2)
-    recipient: str = ""  # "" (the whole event) | "player" | "creature"
+    recipient: str = ""  # "" (the whole event) | "player" | "creature" | "blocking" (any blocking creatures)
     player: int = -1  # the player dealt damage, for "player"
     obj: int = -1  # the creature dealt damage, for "creature"

@@ -794,6 +794,12 @@ class Game:
                     assert isinstance(ref, int)
                     d = DamageDealt(n, combat, "creature", obj=ref)
                 self.fire_object_event(o, "deals_damage", damage=d)
+            # 603.2c: "to one or more blocking creatures" -- once for the event, if any recipient is blocking.
+            blocking = [(ref, n) for ref, n in per.items() if isinstance(ref, int) and ref in self.state.objects
+                        and self.obj(ref).blocking]
+            if blocking:
+                self.fire_object_event(o, "deals_damage",
+                                       damage=DamageDealt(sum(n for _, n in blocking), combat, "blocking"))
         for oid, n in taken.items():
             t = self.state.objects.get(oid)
             if t is not None and t.zone is Zone.BATTLEFIELD:
@@ -1400,8 +1406,8 @@ def _damage_matches(t: ObjectEvent, d: DamageDealt, controller: int) -> bool:
         return False
     if not t.recipient:
         return not d.recipient
-    if t.recipient == "creature":
-        return d.recipient == "creature"
+    if t.recipient in ("creature", "blocking"):
+        return d.recipient == t.recipient
     return d.recipient == "player" and (t.recipient == "player" or d.player != controller)
 
 
