@@ -1273,6 +1273,14 @@ class CardLowering:
         return sp.PTChange(pw, tg, x_power=xp, x_toughness=xt, minus_zero=minus_zero,
                            additional=bool(p.additional), per_counter=per, per_filter=per_filter)
 
+    def static_PTChoice(self, p: Any) -> StaticPart:
+        values = (p.power, p.toughness, p.power2, p.toughness2)
+        if any(v.endswith("X") for v in values):
+            self.ck.error(p, "a choice of changes takes numbers, not X")
+            return sp.PTChoice(((0, 0), (0, 0)))
+        pw, tg, pw2, tg2 = (int(v) for v in values)
+        return sp.PTChoice(((pw, tg), (pw2, tg2)))
+
     def static_BecomesAura(self, p: Any) -> StaticPart:
         return sp.BecomesAura(p.host.rstrip("s"))
 

@@ -332,6 +332,15 @@ class SetColors:
 
 
 @dataclass(frozen=True)
+class PTChoice:
+    """613.4c, 608.2d: one of these changes ("gets +2/-2 or -2/+2"), chosen by the controller as the
+    effect is created; :class:`runtime.effects.ApplyContinuous` replaces it with the chosen
+    :class:`PTChange` (unchosen, it changes nothing)."""
+
+    options: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
 class SetCreatureType:
     """613.1d (layer 4), 205.1b: the object's creature types become exactly this one ("becomes the
     creature type of your choice"); its other subtypes stay.  ``subtype`` is "" until the effect is
@@ -360,7 +369,7 @@ class MayPlay:
 
 
 Part = Union[
-    MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura,
+    MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
@@ -393,6 +402,7 @@ __all__ = [
     "AbilitiesCantBeActivated",
     "AdditionalLandPlays",
     "BecomesAura",
+    "PTChoice",
     "SetCreatureType",
     "AssignsExcessToPlayer",
     "AttacksAsThoughWithout",

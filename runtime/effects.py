@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import MayPlay, Part, PTChange, SetCreatureType
+from .continuous import MayPlay, Part, PTChange, PTChoice, SetCreatureType
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
 from .creature_types import CREATURE_TYPE_SET, CREATURE_TYPES
@@ -738,10 +738,25 @@ class ApplyContinuous:
         # 608.2d: "the creature type of your choice" -- chosen once, as the effect is created.
         parts = tuple(SetCreatureType(choose_creature_type(res)) if isinstance(p, SetCreatureType) and not p.subtype
                       else p for p in parts)
+        parts = tuple(choose_pt_change(res, p) if isinstance(p, PTChoice) else p for p in parts)
         refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
         for ref in dict.fromkeys(refs):  # each object once, even if named twice
             if isinstance(ref, int):
                 res.game.add_continuous(ref, parts, res.controller, self.until)
+
+
+def choose_pt_change(res: "Resolution", choice: PTChoice) -> PTChange:
+    """608.2d: the controller chooses one of the changes ("+2/-2 or -2/+2")."""
+    game = res.game
+    labels = [f"{p:+d}/{t:+d}" for p, t in choice.options]
+    keys = tuple(str(i) for i in range(len(labels)))
+    pick = game.ask_valid(ChooseOption(res.controller, "Choose one: " + " or ".join(labels),
+                                       tuple(Choice(k, label) for k, label in zip(keys, labels))),
+                          lambda ans: ans if isinstance(ans, str) and ans in keys else None,
+                          "choose one of the options offered")
+    game.log(f"{game.players[res.controller].name} chooses {labels[int(pick)]}")
+    p, t = choice.options[int(pick)]
+    return PTChange(p, t)
 
 
 def choose_creature_type(res: "Resolution") -> str:
