@@ -24,7 +24,7 @@ from .ir import effects as ef
 from .ir import references as rf
 from .ir import statics as sp
 from .ir.abilities import (
-    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
+    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsTurnedFaceUpIR, CardIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -1416,6 +1416,13 @@ class CardLowering:
                                once_per_turn=bool(b.once), from_hand=bool(b.fromhand), special=bool(b.special))
         if k == "UncounterableStmt":
             return UncounterableIR(word)
+        if k == "AsChoosePTStmt":
+            if not (b.enters or b.turned):
+                self.ck.error(b, "say when: 'as this enters the battlefield' and/or 'is turned face up'")
+            if len(b.options) < 2:
+                self.ck.error(b, "a choice needs two or more values ('5/1 or 1/5')")
+            return AsChoosePTIR(tuple((int(o.power), int(o.toughness)) for o in b.options), bool(b.enters),
+                                bool(b.turned), word)
         if k == "AsTurnedFaceUpStmt":
             return AsTurnedFaceUpIR(self.amount(b.amount), self.counter_kind(b.counter), word)
         if k == "EntersAsCopyStmt":
@@ -1773,6 +1780,8 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
     if "PTStmt" in seen:
         st = seen["PTStmt"]
         defined = {p.which for a in abilities if isinstance(a, StaticIR) for p in a.parts if isinstance(p, sp.SetPT)}
+        if any(isinstance(a, AsChoosePTIR) for a in abilities):
+            defined.add("both")  # "it becomes your choice of 5/1 or 1/5" (613.4b; 0/0 until then, 208.2a)
         for which, value in (("power", st.power), ("toughness", st.toughness)):
             has = bool(defined & {which, "both"})
             if value == "*" and not has:

@@ -15,7 +15,7 @@ from runtime.pool import INDEX_TABLE
 
 from . import VERSION, pyexpr
 from .ir.abilities import (
-    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
+    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsTurnedFaceUpIR, CardIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -143,6 +143,11 @@ def _instance_AsTurnedFaceUpIR(ab: AsTurnedFaceUpIR) -> str:
     return f"rt.AsTurnedFaceUp(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)})"
 
 
+def _instance_AsChoosePTIR(ab: AsChoosePTIR) -> str:
+    return (f"rt.AsChoosePT(options={pyexpr.lit(ab.options)}, on_enter={pyexpr.lit(ab.on_enter)}, "
+            f"on_turned_up={pyexpr.lit(ab.on_turned_up)})")
+
+
 def _instance_UncounterableIR(ab: UncounterableIR) -> str:
     return "rt.CantBeCountered()"
 
@@ -154,7 +159,7 @@ def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
 _INSTANCES: dict[type, Callable[[Any], str]] = {
     cls: globals()[f"_instance_{cls.__name__}"]
     for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, AlternativeCardCost,
-                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, UncounterableIR, EntersAsCopyIR)
+                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, UncounterableIR, EntersAsCopyIR)
 }
 
 

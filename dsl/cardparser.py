@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '10d976c35a0d295e4275bb7c03c0cd2f00f12b01a0a98ef14091e359126fa832'
+GRAMMAR = 'e4022b193798b6fd64d8b48cf5ac0afb10ed2f11e785708f49d9cd8f7ff24eff'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -270,6 +270,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('AmplifyStmt', 'common', 'AmplifyStmt', ''),
+    ('AsChoosePTStmt', 'common', 'AsChoosePTStmt', ''),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('AsTurnedFaceUpStmt', 'common', 'AsTurnedFaceUpStmt', ''),
@@ -395,6 +396,12 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_plain', 'plain', '', 'tapped'),
     ('EntersTappedStmt', 'common', 'EntersTappedStmt', ''),
+    ('__asgn_optional', 'optional', '', 'enters'),
+    ('__asgn_optional', 'optional', '', 'turned'),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('__asgn_plain', 'plain', '', 'toughness'),
+    ('PTPair', 'common', 'PTPair', ''),
+    ('__asgn_oneormore', 'oneormore', '', 'options'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_plain', 'plain', '', 'cost'),
     ('CostPerTargetStmt', 'common', 'CostPerTargetStmt', ''),
@@ -12877,62 +12884,103 @@ class CardParser:
                 q += 4
                 p55 = q
                 res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
+                while True:
+                    p57 = p55
+                    res58: list[Any] = []
+                    r = self.e64_0(p57)
+                    if r is None:
+                        break
+                    q, v = r
+                    p57 = q
+                    if v:
+                        res58.append(v)
+                    q = sk0[p57]
+                    if q < 0:
+                        q = _WS0(text, p57).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p57] = q
+                    if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'the', '')
+                    q += 3
+                    p57 = q
+                    res58.append(v)
+                    q = sk0[p57]
+                    if q < 0:
+                        q = _WS0(text, p57).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p57] = q
+                    if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'battlefield', '')
+                    q += 11
+                    p57 = q
+                    res58.append(v)
+                    p55 = p57
+                    res56 += res58
                     break
-                v = (q, 'is', '')
-                q += 2
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
+                while True:
+                    p59 = p55
+                    res60: list[Any] = []
+                    q = sk0[p59]
+                    if q < 0:
+                        q = _WS0(text, p59).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p59] = q
+                    if text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_':
+                        v = (q, 'or', '')
+                        q += 2
+                        p59 = q
+                        res60.append(v)
+                    r = self.e65_0(p59)
+                    if r is None:
+                        break
+                    q, v = r
+                    p59 = q
+                    if v:
+                        res60.append(v)
+                    q = sk0[p59]
+                    if q < 0:
+                        q = _WS0(text, p59).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p59] = q
+                    if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'turned', '')
+                    q += 6
+                    p59 = q
+                    res60.append(v)
+                    q = sk0[p59]
+                    if q < 0:
+                        q = _WS0(text, p59).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p59] = q
+                    if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'face', '')
+                    q += 4
+                    p59 = q
+                    res60.append(v)
+                    q = sk0[p59]
+                    if q < 0:
+                        q = _WS0(text, p59).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p59] = q
+                    if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'up', '')
+                    q += 2
+                    p59 = q
+                    res60.append(v)
+                    p55 = p59
+                    res56 += res60
                     break
-                v = (q, 'turned', '')
-                q += 6
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'up', '')
-                q += 2
-                p55 = q
-                res56.append(v)
                 q = sk0[p55]
                 if q < 0:
                     q = _WS0(text, p55).end()
@@ -12945,77 +12993,6 @@ class CardParser:
                     break
                 v = (q, ',', '')
                 q += 1
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p55 = q
-                res56.append(v)
-                p57 = p55
-                res58: list[Any] = []
-                r = self.r_Amount_0(p57)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p57 = q
-                if v:
-                    res58.append(v)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 248
-                p55 = p57
-                if res58 and n:
-                    res56.append(n)
-                p59 = p55
-                res60: list[Any] = []
-                r = self.r_CounterKind_0(p59)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p59 = q
-                if v:
-                    res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 249
-                p55 = p59
-                if res60 and n:
-                    res56.append(n)
-                r = self.e64_0(p55)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p55 = q
-                if v:
-                    res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
                 p55 = q
                 res56.append(v)
                 q = sk0[p55]
@@ -13032,9 +13009,74 @@ class CardParser:
                 q += 2
                 p55 = q
                 res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choice', '')
+                q += 6
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p55 = q
+                res56.append(v)
+                r = self.e66_0(p55)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p55 = q
+                if v:
+                    res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 250
+                    n.rule = 248
                 q = p55
                 v = n if res56 else None
                 if v is not None:
@@ -13044,7 +13086,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F5:
             while True:
                 p61 = p
                 res62: list[Any] = []
@@ -13054,40 +13096,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'you', '')
-                q += 3
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
-                if q < 0:
-                    q = _WS0(text, p61).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'may', '')
-                q += 3
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
-                if q < 0:
-                    q = _WS0(text, p61).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
+                v = (q, 'as', '')
+                q += 2
                 p61 = q
                 res62.append(v)
                 q = sk0[p61]
@@ -13110,53 +13124,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                if not (text.startswith('enter', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'enter', '')
-                q += 5
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
-                if q < 0:
-                    q = _WS0(text, p61).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
-                if q < 0:
-                    q = _WS0(text, p61).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
-                if q < 0:
-                    q = _WS0(text, p61).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
+                v = (q, 'is', '')
                 q += 2
                 p61 = q
                 res62.append(v)
@@ -13166,12 +13138,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'a', '')
-                q += 1
+                v = (q, 'turned', '')
+                q += 6
                 p61 = q
                 res62.append(v)
                 q = sk0[p61]
@@ -13180,11 +13152,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'copy', '')
+                v = (q, 'face', '')
                 q += 4
                 p61 = q
                 res62.append(v)
@@ -13194,11 +13166,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'of', '')
+                v = (q, 'up', '')
                 q += 2
                 p61 = q
                 res62.append(v)
@@ -13208,17 +13180,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'any', '')
+                v = (q, ',', '')
+                q += 1
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
                 q += 3
                 p61 = q
                 res62.append(v)
                 p63 = p61
                 res64: list[Any] = []
-                r = self.r_ObjectFilter_0(p63)
+                r = self.r_Amount_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13229,10 +13215,36 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 251
+                    n.rule = 249
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
+                p65 = p61
+                res66: list[Any] = []
+                r = self.r_CounterKind_0(p65)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p65 = q
+                if v:
+                    res66.append(v)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 250
+                p61 = p65
+                if res66 and n:
+                    res62.append(n)
+                r = self.e67_0(p61)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p61 = q
+                if v:
+                    res62.append(v)
                 q = sk0[p61]
                 if q < 0:
                     q = _WS0(text, p61).end()
@@ -13253,31 +13265,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
-                if q < 0:
-                    q = _WS0(text, p61).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
+                v = (q, 'it', '')
+                q += 2
                 p61 = q
                 res62.append(v)
                 if res62:
-                    n = Nt(res62)
-                    n.rule = 252
+                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
+                    n.rule = 251
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -13289,173 +13287,106 @@ class CardParser:
                 break
         if ch in _F36:
             while True:
-                p65 = p
-                res66: list[Any] = []
-                q = sk0[p65]
+                p67 = p
+                res68: list[Any] = []
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p67] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p67] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'may', '')
                 q += 3
-                p65 = q
-                res66.append(v)
-                r = self.e65_0(p65)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p65 = q
-                if v:
-                    res66.append(v)
-                q = sk0[p65]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('rather', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p67] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'rather', '')
-                q += 6
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
+                v = (q, 'have', '')
                 q += 4
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p67] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith("spell's", q)):
+                    sk0[p67] = q
+                if not (text.startswith('enter', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "spell's", '')
-                q += 7
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                v = (q, 'enter', '')
+                q += 5
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p67] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'mana', '')
-                q += 4
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
+                v = (q, 'the', '')
+                q += 3
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p67] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cost', '')
-                q += 4
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p65 = q
-                res66.append(v)
-                if res66:
-                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 253
-                q = p65
-                v = n if res66 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 227
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p67 = p
-                res68: list[Any] = []
+                v = (q, 'battlefield', '')
+                q += 11
+                p67 = q
+                res68.append(v)
                 q = sk0[p67]
                 if q < 0:
                     q = _WS0(text, p67).end()
@@ -13476,115 +13407,59 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p67] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'an', '')
-                q += 2
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'additional', '')
-                q += 10
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cost', '')
-                q += 4
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cast', '')
-                q += 4
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spell', '')
-                q += 5
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
+                v = (q, 'a', '')
                 q += 1
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'copy', '')
+                q += 4
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
                 p67 = q
                 res68.append(v)
                 p69 = p67
                 res70: list[Any] = []
-                r = self.r_Cost_0(p69)
+                r = self.r_ObjectFilter_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13595,7 +13470,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 254
+                    n.rule = 252
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13605,19 +13480,385 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p67] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 253
+                q = p67
+                v = n if res68 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 227
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F36:
+            while True:
+                p71 = p
+                res72: list[Any] = []
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'may', '')
+                q += 3
+                p71 = q
+                res72.append(v)
+                r = self.e68_0(p71)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p71 = q
+                if v:
+                    res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('rather', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rather', '')
+                q += 6
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'than', '')
+                q += 4
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'pay', '')
+                q += 3
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith("spell's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "spell's", '')
+                q += 7
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'mana', '')
+                q += 4
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p71 = q
+                res72.append(v)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
                 if not (text.startswith('.', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, '.', '')
                 q += 1
-                p67 = q
-                res68.append(v)
-                if res68:
-                    n = Nt(res68)
+                p71 = q
+                res72.append(v)
+                if res72:
+                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
+                    n.rule = 254
+                q = p71
+                v = n if res72 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 227
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p73 = p
+                res74: list[Any] = []
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
+                q += 2
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'additional', '')
+                q += 10
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cast', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p73 = q
+                res74.append(v)
+                p75 = p73
+                res76: list[Any] = []
+                r = self.r_Cost_0(p75)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p75 = q
+                if v:
+                    res76.append(v)
+                if res76:
+                    n = Nt(res76)
                     n.rule = 255
-                q = p67
-                v = n if res68 else None
+                p73 = p75
+                if res76 and n:
+                    res74.append(n)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p73 = q
+                res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 256
+                q = p73
+                v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 227
@@ -13657,131 +13898,6 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p71 = p
-                res72: list[Any] = []
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'activated', '')
-                q += 9
-                p71 = q
-                res72.append(v)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'abilities', '')
-                q += 9
-                p71 = q
-                res72.append(v)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p71 = q
-                res72.append(v)
-                p73 = p71
-                res74: list[Any] = []
-                r = self.r_ObjectFilter_0(p73)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p73 = q
-                if v:
-                    res74.append(v)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 256
-                p71 = p73
-                if res74 and n:
-                    res72.append(n)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p71 = q
-                res72.append(v)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p71 = q
-                res72.append(v)
-                p75 = p71
-                res76: list[Any] = []
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'activated', '')
-                q += 9
-                p75 = q
-                res76.append(v)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 257
-                p71 = p75
-                if res76 and n:
-                    res72.append(n)
-                if res72:
-                    n = Nt(res72)
-                    n.rule = 258
-                q = p71
-                v = n if res72 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 227
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F12:
-            while True:
                 p77 = p
                 res78: list[Any] = []
                 q = sk0[p77]
@@ -13790,12 +13906,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p77] = q
-                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'play', '')
-                q += 4
+                v = (q, 'activated', '')
+                q += 9
                 p77 = q
                 res78.append(v)
                 q = sk0[p77]
@@ -13804,54 +13920,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p77] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'with', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
-                q += 4
+                v = (q, 'abilities', '')
+                q += 9
                 p77 = q
                 res78.append(v)
                 q = sk0[p77]
@@ -13868,59 +13942,76 @@ class CardParser:
                 q += 2
                 p77 = q
                 res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p77 = q
-                res78.append(v)
                 p79 = p77
                 res80: list[Any] = []
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                r = self.r_ObjectFilter_0(p79)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'revealed', '')
-                q += 8
+                q, v = r
                 p79 = q
-                res80.append(v)
+                if v:
+                    res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 259
+                    n.rule = 257
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                p81 = p77
+                res82: list[Any] = []
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'activated', '')
+                q += 9
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 258
+                p77 = p81
+                if res82 and n:
+                    res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 260
+                    n.rule = 259
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -13930,53 +14021,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F12:
             while True:
-                p81 = p
-                res82: list[Any] = []
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'may', '')
-                q += 3
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'play', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                p83 = p81
+                p83 = p
                 res84: list[Any] = []
                 q = sk0[p83]
                 if q < 0:
@@ -13984,103 +14031,113 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p83] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F23 else None
-                if m is None:
+                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'NumberWord') if s else None
-                q += len(s)
-                p83 = q
-                if v:
-                    res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 261
-                p81 = p83
-                if res84 and n:
-                    res82.append(n)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'additional', '')
-                q += 10
-                p81 = q
-                res82.append(v)
-                r = self.e66_0(p81)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p81 = q
-                if v:
-                    res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
+                v = (q, 'play', '')
                 q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
+                    sk0[p83] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
+                    sk0[p83] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p81 = q
-                res82.append(v)
-                p85 = p81
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p83 = q
+                res84.append(v)
+                p85 = p83
                 res86: list[Any] = []
                 q = sk0[p85]
                 if q < 0:
@@ -14088,25 +14145,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p85] = q
-                if not (text.startswith('turns', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turns', '')
-                q += 5
+                v = (q, 'revealed', '')
+                q += 8
                 p85 = q
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 262
-                p81 = p85
+                    n.rule = 260
+                p83 = p85
                 if res86 and n:
-                    res82.append(n)
-                if res82:
-                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 263
-                q = p81
-                v = n if res82 else None
+                    res84.append(n)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 261
+                q = p83
+                v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 227
@@ -14146,6 +14203,20 @@ class CardParser:
                 q += 3
                 p87 = q
                 res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'play', '')
+                q += 4
+                p87 = q
+                res88.append(v)
                 p89 = p87
                 res90: list[Any] = []
                 q = sk0[p89]
@@ -14154,20 +14225,20 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                m = _RX31(text, q) if text[q:q + 1] in _F60 else None
+                m = _RX12(text, q) if text[q:q + 1] in _F23 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
                 s = m.group()
-                v = (q, s, '') if s else None
+                v = (q, s, 'NumberWord') if s else None
                 q += len(s)
                 p89 = q
                 if v:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 264
+                    n.rule = 262
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14177,12 +14248,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p87] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                v = (q, 'additional', '')
+                q += 10
+                p87 = q
+                res88.append(v)
+                r = self.e69_0(p87)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p87 = q
+                if v:
+                    res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
                 p87 = q
                 res88.append(v)
                 q = sk0[p87]
@@ -14191,25 +14285,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p87] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'top', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
+                v = (q, 'each', '')
                 q += 4
                 p87 = q
                 res88.append(v)
@@ -14241,75 +14321,31 @@ class CardParser:
                 q += 4
                 p87 = q
                 res88.append(v)
-                q = sk0[p87]
+                p91 = p87
+                res92: list[Any] = []
+                q = sk0[p91]
                 if q < 0:
-                    q = _WS0(text, p87).end()
+                    q = _WS0(text, p91).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    sk0[p91] = q
+                if not (text.startswith('turns', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'library', '')
-                q += 7
-                p87 = q
-                res88.append(v)
-                while True:
-                    p91 = p87
-                    res92: list[Any] = []
-                    q = sk0[p91]
-                    if q < 0:
-                        q = _WS0(text, p91).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p91] = q
-                    if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'if', '')
-                    q += 2
-                    p91 = q
-                    res92.append(v)
-                    q = sk0[p91]
-                    if q < 0:
-                        q = _WS0(text, p91).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p91] = q
-                    if not (text.startswith("it's", q)):
-                        break
-                    v = (q, "it's", '')
-                    q += 4
-                    p91 = q
-                    res92.append(v)
-                    r = self.e67_0(p91)
-                    if r is None:
-                        break
-                    q, v = r
-                    p91 = q
-                    if v:
-                        res92.append(v)
-                    p93 = p91
-                    res94: list[Any] = []
-                    r = self.r_ObjectFilter_0(p93)
-                    if r is None:
-                        break
-                    q, v = r
-                    p93 = q
-                    if v:
-                        res94.append(v)
-                    if res94:
-                        n = Nt(res94)
-                        n.rule = 265
-                    p91 = p93
-                    if res94 and n:
-                        res92.append(n)
-                    p87 = p91
-                    res88 += res92
-                    break
+                v = (q, 'turns', '')
+                q += 5
+                p91 = q
+                res92.append(v)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 263
+                p87 = p91
+                if res92 and n:
+                    res88.append(n)
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 266
+                    n.rule = 264
                 q = p87
                 v = n if res88 else None
                 if v is not None:
@@ -14319,9 +14355,39 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F28:
+        if ch in _F36:
             while True:
-                p95 = p
+                p93 = p
+                res94: list[Any] = []
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'may', '')
+                q += 3
+                p93 = q
+                res94.append(v)
+                p95 = p93
                 res96: list[Any] = []
                 q = sk0[p95]
                 if q < 0:
@@ -14329,123 +14395,298 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                m = _RX31(text, q) if text[q:q + 1] in _F60 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'each', '')
-                q += 4
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p95 = q
-                res96.append(v)
-                p97 = p95
-                res98: list[Any] = []
-                r = self.r_ObjectFilter_0(p97)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p97 = q
                 if v:
-                    res98.append(v)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 267
-                p95 = p97
-                if res98 and n:
-                    res96.append(n)
-                q = sk0[p95]
+                    res96.append(v)
+                if res96:
+                    n = Nt(res96)
+                    n.rule = 265
+                p93 = p95
+                if res96 and n:
+                    res94.append(n)
+                q = sk0[p93]
                 if q < 0:
-                    q = _WS0(text, p95).end()
+                    q = _WS0(text, p93).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p95 = q
-                res96.append(v)
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                if not (text.startswith("isn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "isn't", '')
-                q += 5
-                p95 = q
-                res96.append(v)
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p95 = q
-                res96.append(v)
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
+                    sk0[p93] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p95 = q
-                res96.append(v)
-                p99 = p95
-                res100: list[Any] = []
-                q = sk0[p99]
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p93).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
+                    sk0[p93] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p93 = q
+                res94.append(v)
+                while True:
+                    p97 = p93
+                    res98: list[Any] = []
+                    q = sk0[p97]
+                    if q < 0:
+                        q = _WS0(text, p97).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p97] = q
+                    if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'if', '')
+                    q += 2
+                    p97 = q
+                    res98.append(v)
+                    q = sk0[p97]
+                    if q < 0:
+                        q = _WS0(text, p97).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p97] = q
+                    if not (text.startswith("it's", q)):
+                        break
+                    v = (q, "it's", '')
+                    q += 4
+                    p97 = q
+                    res98.append(v)
+                    r = self.e70_0(p97)
+                    if r is None:
+                        break
+                    q, v = r
+                    p97 = q
+                    if v:
+                        res98.append(v)
+                    p99 = p97
+                    res100: list[Any] = []
+                    r = self.r_ObjectFilter_0(p99)
+                    if r is None:
+                        break
+                    q, v = r
+                    p99 = q
+                    if v:
+                        res100.append(v)
+                    if res100:
+                        n = Nt(res100)
+                        n.rule = 266
+                    p97 = p99
+                    if res100 and n:
+                        res98.append(n)
+                    p93 = p97
+                    res94 += res98
+                    break
+                if res94:
+                    n = Nt(res94 if len(res94) == 1 and type(res94[0]) is not list else flatten(res94))
+                    n.rule = 267
+                q = p93
+                v = n if res94 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 227
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F28:
+            while True:
+                p101 = p
+                res102: list[Any] = []
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p101 = q
+                res102.append(v)
+                p103 = p101
+                res104: list[Any] = []
+                r = self.r_ObjectFilter_0(p103)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p103 = q
+                if v:
+                    res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 268
+                p101 = p103
+                if res104 and n:
+                    res102.append(n)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith("isn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "isn't", '')
+                q += 5
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p101 = q
+                res102.append(v)
+                p105 = p101
+                res106: list[Any] = []
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'battlefield', '')
                 q += 11
-                p99 = q
-                res100.append(v)
-                if res100:
-                    n = Nt(res100)
-                    n.rule = 268
-                p95 = p99
-                if res100 and n:
-                    res96.append(n)
-                r = self.e68_0(p95)
+                p105 = q
+                res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 269
+                p101 = p105
+                if res106 and n:
+                    res102.append(n)
+                r = self.e71_0(p101)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p95 = q
+                p101 = q
                 if v:
-                    res96.append(v)
-                if res96:
-                    n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 269
-                q = p95
-                v = n if res96 else None
+                    res102.append(v)
+                if res102:
+                    n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
+                    n.rule = 270
+                q = p101
+                v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 227
@@ -14488,7 +14729,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 270
+        n.rule = 271
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14500,10 +14741,10 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e69_0(p1) is None:
+            if self.e72_0(p1) is None:
                 break
             while True:
-                r = self.e70_0(p1)
+                r = self.e73_0(p1)
                 if r is None:
                     break
                 q, v = r
@@ -14512,7 +14753,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e71_0(p1)
+                r = self.e74_0(p1)
                 if r is None:
                     break
                 q, v = r
@@ -14521,7 +14762,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e72_0(p1)
+                r = self.e75_0(p1)
                 if r is None:
                     break
                 q, v = r
@@ -14532,7 +14773,7 @@ class CardParser:
             while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e73_0(p3)
+                r = self.e76_0(p3)
                 if r is None:
                     break
                 q, v = r
@@ -14554,7 +14795,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e74_0(p5)
+                    r = self.e77_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -14570,14 +14811,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e75_0(p7)
+                r = self.e78_0(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e76_0(p7)
+                r = self.e79_0(p7)
                 if r is None:
                     break
                 q, v = r
@@ -14587,7 +14828,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e77_0(p1)
+            r = self.e80_0(p1)
             if r is None:
                 break
             q, v = r
@@ -14597,7 +14838,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e78_0(p)
+        r = self.e81_0(p)
         if r is None:
             return None
         q, v = r
@@ -14607,9 +14848,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e79_0(p9) is None:
+            if self.e82_0(p9) is None:
                 break
-            r = self.e80_0(p9)
+            r = self.e83_0(p9)
             if r is None:
                 break
             q, v = r
@@ -14636,7 +14877,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 271
+                    n.rule = 272
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14646,7 +14887,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e81_0(p13)
+                r = self.e84_0(p13)
                 if r is None:
                     break
                 q, v = r
@@ -14681,7 +14922,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e82_0(p9)
+                r = self.e85_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -14703,7 +14944,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 272
+                    n.rule = 273
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -14722,7 +14963,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e83_0(p19)
+                    r = self.e86_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -14736,7 +14977,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e84_0(p9)
+                r = self.e87_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -14778,7 +15019,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 273
+                    n.rule = 274
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -14791,7 +15032,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 274
+        n.rule = 275
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -14812,7 +15053,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 275
+        n.rule = 276
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -14957,7 +15198,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 276
+                    n.rule = 277
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -14985,7 +15226,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 277
+                    n.rule = 278
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15013,7 +15254,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 278
+                    n.rule = 279
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15138,7 +15379,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 279
+                    n.rule = 280
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15287,7 +15528,7 @@ class CardParser:
                     res.append(v)
             p1 = p
             res2: list[Any] = []
-            r = self.e85_0(p1)
+            r = self.e88_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -15311,13 +15552,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 280
+                n.rule = 281
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 281
+                n.rule = 282
             q = p1
             v = n if res2 else None
             p = q
@@ -15328,7 +15569,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 282
+        n.rule = 283
         return p, n
 
     def e44_0(self, p: int) -> Any:
@@ -15349,7 +15590,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 283
+        n.rule = 284
         return q, n
 
     def e45_0(self, p: int) -> Any:
@@ -15496,11 +15737,11 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 284
+                    n.rule = 285
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e86_0(p1)
+                r = self.e89_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -15536,7 +15777,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 285
+                    n.rule = 286
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15608,7 +15849,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 286
+        n.rule = 287
         return p, n
 
     def e48_0(self, p: int) -> Any:
@@ -17610,7 +17851,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                if self.e87_0(p1) is not None:
+                if self.e90_0(p1) is not None:
                     p = c
                     ch = ch0
                     break
@@ -17623,7 +17864,7 @@ class CardParser:
                 p1 = q
                 if v:
                     res2.append(v)
-                if self.e88_0(p1) is None:
+                if self.e91_0(p1) is None:
                     p = c
                     ch = ch0
                     break
@@ -17807,13 +18048,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 287
+                    n.rule = 288
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 288
+                    n.rule = 289
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -17838,11 +18079,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 289
+                    n.rule = 290
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e89_0(p5)
+                r = self.e92_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -17851,7 +18092,7 @@ class CardParser:
                 p5 = q
                 if v:
                     res6.append(v)
-                r = self.e90_0(p5)
+                r = self.e93_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -17898,13 +18139,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 290
+                    n.rule = 291
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 291
+                    n.rule = 292
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -17928,14 +18169,14 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 292
+                        n.rule = 293
                     q = p13
                     v = n if res14 else None
                     p11 = q
                     if v is not None:
                         res12.append(v)
                     break
-                r = self.e91_0(p11)
+                r = self.e94_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -17990,7 +18231,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 293
+                    n.rule = 294
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18038,7 +18279,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 294
+                    n.rule = 295
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18063,7 +18304,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 295
+                    n.rule = 296
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18192,7 +18433,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 296
+                    n.rule = 297
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18256,13 +18497,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 297
+                    n.rule = 298
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 298
+                    n.rule = 299
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18313,7 +18554,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 299
+                    n.rule = 300
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18330,7 +18571,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 300
+                    n.rule = 301
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18420,7 +18661,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 301
+                    n.rule = 302
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18471,11 +18712,11 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 302
+                    n.rule = 303
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
-                r = self.e92_0(p31)
+                r = self.e95_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18497,7 +18738,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 303
+                    n.rule = 304
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18517,7 +18758,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 304
+                    n.rule = 305
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18698,7 +18939,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 305
+                    n.rule = 306
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -18757,11 +18998,11 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 306
+                    n.rule = 307
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
-                r = self.e93_0(p37)
+                r = self.e96_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18856,7 +19097,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 307
+                    n.rule = 308
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19218,7 +19459,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 308
+                    n.rule = 309
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19252,7 +19493,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 309
+                    n.rule = 310
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19329,7 +19570,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 310
+                    n.rule = 311
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19433,7 +19674,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 311
+                    n.rule = 312
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -19484,7 +19725,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 312
+                    n.rule = 313
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -19516,7 +19757,7 @@ class CardParser:
                 q += 3
                 p51 = q
                 res52.append(v)
-                r = self.e94_0(p51)
+                r = self.e97_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19552,7 +19793,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 313
+                    n.rule = 314
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -19572,7 +19813,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 314
+                    n.rule = 315
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -19611,13 +19852,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 315
+                    n.rule = 316
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 316
+                    n.rule = 317
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -19642,7 +19883,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 317
+                    n.rule = 318
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -19670,13 +19911,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 318
+                    n.rule = 319
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 319
+                    n.rule = 320
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -19743,13 +19984,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 320
+                    n.rule = 321
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 321
+                    n.rule = 322
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -19774,11 +20015,11 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 322
+                    n.rule = 323
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
-                r = self.e95_0(p71)
+                r = self.e98_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19800,13 +20041,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 323
+                    n.rule = 324
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 324
+                    n.rule = 325
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -19887,7 +20128,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 325
+                    n.rule = 326
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -19974,7 +20215,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 326
+                    n.rule = 327
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
@@ -20178,7 +20419,7 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 327
+                    n.rule = 328
                 p77 = p83
                 if res84 and n:
                     res78.append(n)
@@ -20226,7 +20467,7 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 328
+                    n.rule = 329
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20307,7 +20548,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 329
+                    n.rule = 330
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -20651,13 +20892,13 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 330
+                    n.rule = 331
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 331
+                    n.rule = 332
                 q = p85
                 v = n if res86 else None
                 if v is not None:
@@ -20682,7 +20923,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 332
+                    n.rule = 333
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -20774,7 +21015,7 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 333
+                    n.rule = 334
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -20805,13 +21046,13 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 334
+                    n.rule = 335
                 p91 = p97
                 if res98 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 335
+                    n.rule = 336
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -20850,7 +21091,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 336
+                    n.rule = 337
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
@@ -20867,11 +21108,11 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 337
+                    n.rule = 338
                 p99 = p103
                 if res104 and n:
                     res100.append(n)
-                r = self.e96_0(p99)
+                r = self.e99_0(p99)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20907,7 +21148,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 338
+                    n.rule = 339
                 p99 = p105
                 if res106 and n:
                     res100.append(n)
@@ -20938,13 +21179,13 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 339
+                    n.rule = 340
                 p99 = p107
                 if res108 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100 if len(res100) == 1 and type(res100[0]) is not list else flatten(res100))
-                    n.rule = 340
+                    n.rule = 341
                 q = p99
                 v = n if res100 else None
                 if v is not None:
@@ -20983,7 +21224,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 341
+                    n.rule = 342
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -21019,13 +21260,13 @@ class CardParser:
                 res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 342
+                    n.rule = 343
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 343
+                    n.rule = 344
                 q = p109
                 v = n if res110 else None
                 if v is not None:
@@ -21064,13 +21305,13 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 344
+                    n.rule = 345
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 345
+                    n.rule = 346
                 q = p115
                 v = n if res116 else None
                 if v is not None:
@@ -21098,7 +21339,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 346
+        n.rule = 347
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -21119,7 +21360,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 347
+        n.rule = 348
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -21140,7 +21381,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e97_1(p1)
+                r = self.e100_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21151,7 +21392,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 348
+                    n.rule = 349
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21205,13 +21446,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 349
+                    n.rule = 350
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 350
+                    n.rule = 351
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21258,13 +21499,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 351
+                    n.rule = 352
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 352
+                    n.rule = 353
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21311,13 +21552,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 353
+                    n.rule = 354
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 354
+                    n.rule = 355
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21446,7 +21687,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 355
+                n.rule = 356
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21493,7 +21734,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 356
+                n.rule = 357
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21523,7 +21764,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 357
+            n.rule = 358
         p = p5
         if res6 and n:
             res.append(n)
@@ -21565,7 +21806,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 358
+                n.rule = 359
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21595,11 +21836,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 359
+            n.rule = 360
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e98_0(p)
+        r = self.e101_0(p)
         if r is None:
             return None
         q, v = r
@@ -21609,7 +21850,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 360
+        n.rule = 361
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -21677,7 +21918,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e99_0(p1)
+            r = self.e102_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21702,7 +21943,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e100_0(p3)
+            r = self.e103_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21750,7 +21991,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 361
+                n.rule = 362
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21769,7 +22010,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e101_0(p)
+        r = self.e104_0(p)
         if r is None:
             return None
         q, v = r
@@ -21799,11 +22040,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 362
+            n.rule = 363
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e102_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
@@ -21837,7 +22078,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e103_0(p11)
+            r = self.e106_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21862,7 +22103,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 363
+        n.rule = 364
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21964,7 +22205,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e104_0(p)
+        r = self.e107_0(p)
         if r is None:
             return None
         q, v = r
@@ -22006,14 +22247,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 364
+            n.rule = 365
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 365
+        n.rule = 366
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22057,7 +22298,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 366
+        n.rule = 367
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22102,13 +22343,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 367
+                n.rule = 368
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 368
+                n.rule = 369
             q = p1
             v = n if res2 else None
             p = q
@@ -22119,7 +22360,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 369
+        n.rule = 370
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22217,7 +22458,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 370
+        n.rule = 371
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22290,14 +22531,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 371
+            n.rule = 372
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 372
+        n.rule = 373
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -22355,6 +22596,159 @@ class CardParser:
         return None
 
     def e64_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'enters', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 374
+        return q, n
+
+    def e65_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'is', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 375
+        return q, n
+
+    def e66_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            p1 = p
+            res2: list[Any] = []
+            p3 = p1
+            res4: list[Any] = []
+            q = sk0[p3]
+            if q < 0:
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
+            m = _RX13(text, q) if text[q:q + 1] in _F30 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'INT') if s else None
+            q += len(s)
+            p3 = q
+            if v:
+                res4.append(v)
+            if res4:
+                n = Nt(res4)
+                n.rule = 376
+            p1 = p3
+            if res4 and n:
+                res2.append(n)
+            q = sk0[p1]
+            if q < 0:
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
+            if not (text.startswith('/', q)):
+                p = c
+                if first:
+                    return None
+                break
+            v = (q, '/', '')
+            q += 1
+            p1 = q
+            res2.append(v)
+            p5 = p1
+            res6: list[Any] = []
+            q = sk0[p5]
+            if q < 0:
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
+            m = _RX13(text, q) if text[q:q + 1] in _F30 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'INT') if s else None
+            q += len(s)
+            p5 = q
+            if v:
+                res6.append(v)
+            if res6:
+                n = Nt(res6)
+                n.rule = 377
+            p1 = p5
+            if res6 and n:
+                res2.append(n)
+            if res2:
+                n = Nt(res2)
+                n.rule = 378
+            q = p1
+            v = n if res2 else None
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 379
+        return p, n
+
+    def e67_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22408,7 +22802,7 @@ class CardParser:
                 break
         return None
 
-    def e65_0(self, p: int) -> Any:
+    def e68_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22449,7 +22843,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 380
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22505,7 +22899,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 374
+            n.rule = 381
         p = p1
         if res2 and n:
             res.append(n)
@@ -22632,7 +23026,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 375
+        n.rule = 382
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22705,17 +23099,17 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 376
+            n.rule = 383
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 377
+        n.rule = 384
         return p, n
 
-    def e66_0(self, p: int) -> Any:
+    def e69_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22769,7 +23163,7 @@ class CardParser:
                 break
         return None
 
-    def e67_0(self, p: int) -> Any:
+    def e70_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22823,7 +23217,7 @@ class CardParser:
                 break
         return None
 
-    def e68_0(self, p: int) -> Any:
+    def e71_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22864,7 +23258,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 385
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22923,7 +23317,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 379
+                n.rule = 386
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22942,14 +23336,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e105_0(p)
+        r = self.e108_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e106_0(p)
+        r = self.e109_0(p)
         if r is None:
             return None
         q, v = r
@@ -23006,7 +23400,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 380
+                n.rule = 387
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23016,10 +23410,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 381
+        n.rule = 388
         return p, n
 
-    def e69_0(self, p: int) -> Any:
+    def e72_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23238,46 +23632,10 @@ class CardParser:
                 break
         return None
 
-    def e70_0(self, p: int) -> Any:
+    def e73_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e107_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e108_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e71_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e109_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e110_0(p)
             if r is None:
@@ -23288,9 +23646,45 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
+        while True:
+            r = self.e111_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
         return None
 
-    def e72_0(self, p: int) -> Any:
+    def e74_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e112_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e113_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e75_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23308,10 +23702,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 382
+        n.rule = 389
         return q, n
 
-    def e73_0(self, p: int) -> Any:
+    def e76_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23343,10 +23737,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 390
         return p, n
 
-    def e74_0(self, p: int) -> Any:
+    def e77_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23378,10 +23772,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 391
         return p, n
 
-    def e75_0(self, p: int) -> Any:
+    def e78_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23413,10 +23807,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 392
         return p, n
 
-    def e76_0(self, p: int) -> Any:
+    def e79_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -23439,7 +23833,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e111_0(p1)
+            r = self.e114_0(p1)
             if r is None:
                 p = c
                 break
@@ -23453,13 +23847,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e77_0(self, p: int) -> Any:
+    def e80_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e112_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -23470,13 +23864,13 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e78_0(self, p: int) -> Any:
+    def e81_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e113_0(p)
+            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -23487,7 +23881,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e79_0(self, p: int) -> Any:
+    def e82_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23746,13 +24140,13 @@ class CardParser:
                 break
         return None
 
-    def e80_0(self, p: int) -> Any:
+    def e83_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e114_0(p)
+            r = self.e117_0(p)
             if r is None:
                 p = c
                 break
@@ -23763,7 +24157,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e81_0(self, p: int) -> Any:
+    def e84_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23781,10 +24175,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 386
+        n.rule = 393
         return q, n
 
-    def e82_0(self, p: int) -> Any:
+    def e85_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23879,7 +24273,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 387
+                    n.rule = 394
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23918,7 +24312,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 388
+                    n.rule = 395
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23966,7 +24360,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 389
+                    n.rule = 396
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23991,7 +24385,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 390
+                    n.rule = 397
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24030,7 +24424,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 391
+                    n.rule = 398
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24057,7 +24451,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e115_0(p15)
+                r = self.e118_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24079,7 +24473,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 392
+                    n.rule = 399
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -24133,7 +24527,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 393
+                    n.rule = 400
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -24174,7 +24568,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e116_0(p23)
+                r = self.e119_0(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24219,7 +24613,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 394
+                    n.rule = 401
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -24266,7 +24660,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 395
+                    n.rule = 402
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24286,7 +24680,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 396
+                    n.rule = 403
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24313,7 +24707,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 397
+                    n.rule = 404
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24347,7 +24741,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 396
+                    n.rule = 403
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24374,7 +24768,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 398
+                    n.rule = 405
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24394,7 +24788,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 396
+                    n.rule = 403
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24421,7 +24815,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 399
+                    n.rule = 406
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24455,7 +24849,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 396
+                    n.rule = 403
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24482,7 +24876,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 400
+                    n.rule = 407
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24516,7 +24910,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 396
+                    n.rule = 403
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24543,7 +24937,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 401
+                    n.rule = 408
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24577,14 +24971,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 396
+                    n.rule = 403
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e83_0(self, p: int) -> Any:
+    def e86_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -24625,10 +25019,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 402
+        n.rule = 409
         return p, n
 
-    def e84_0(self, p: int) -> Any:
+    def e87_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24646,7 +25040,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e117_0(p1)
+                r = self.e120_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24678,7 +25072,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e118_0(p3)
+                r = self.e121_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24722,7 +25116,7 @@ class CardParser:
                 break
         return None
 
-    def e85_0(self, p: int) -> Any:
+    def e88_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24776,7 +25170,7 @@ class CardParser:
                 break
         return None
 
-    def e86_0(self, p: int) -> Any:
+    def e89_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24829,7 +25223,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 403
+                    n.rule = 410
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24868,7 +25262,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 404
+            n.rule = 411
         p = p1
         if res2 and n:
             res.append(n)
@@ -24896,7 +25290,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e119_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -24966,7 +25360,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 405
+        n.rule = 412
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24975,14 +25369,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e120_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e121_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -25001,7 +25395,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e122_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -25034,7 +25428,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 406
+                n.rule = 413
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25044,7 +25438,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 407
+        n.rule = 414
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25076,14 +25470,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 408
+            n.rule = 415
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 409
+        n.rule = 416
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25102,14 +25496,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 410
+                n.rule = 417
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e123_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
@@ -25127,11 +25521,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 411
+            n.rule = 418
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e124_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
@@ -25141,7 +25535,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 412
+        n.rule = 419
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25245,14 +25639,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 413
+            n.rule = 420
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 414
+        n.rule = 421
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25284,12 +25678,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 415
+            n.rule = 422
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e125_0(p)
+            r = self.e128_0(p)
             if r is None:
                 break
             q, v = r
@@ -25316,7 +25710,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 416
+            n.rule = 423
         p = p3
         if res4 and n:
             res.append(n)
@@ -25351,32 +25745,32 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 417
+            n.rule = 424
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e126_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e127_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e128_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e129_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e130_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e131_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
@@ -25398,7 +25792,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e130_0(p7)
+            r = self.e133_0(p7)
             if r is None:
                 break
             q, v = r
@@ -25442,7 +25836,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 418
+                n.rule = 425
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25450,7 +25844,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e131_0(p)
+            r = self.e134_0(p)
             if r is None:
                 break
             q, v = r
@@ -25461,7 +25855,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 419
+        n.rule = 426
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25482,7 +25876,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e132_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
@@ -25492,7 +25886,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 427
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25511,14 +25905,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 421
+                n.rule = 428
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e133_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -25536,11 +25930,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 422
+            n.rule = 429
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e134_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -25548,7 +25942,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e135_0(p)
+            r = self.e138_0(p)
             if r is None:
                 break
             q, v = r
@@ -25559,7 +25953,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 423
+        n.rule = 430
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25578,21 +25972,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 424
+                n.rule = 431
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e136_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e137_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -25602,7 +25996,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 432
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25658,7 +26052,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 433
         p = p1
         if res2 and n:
             res.append(n)
@@ -25674,7 +26068,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 427
+                n.rule = 434
             q = p3
             v = n if res4 else None
             p = q
@@ -25684,7 +26078,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 428
+        n.rule = 435
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25716,7 +26110,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
@@ -25732,7 +26126,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e138_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
@@ -25754,7 +26148,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 437
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25786,7 +26180,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
@@ -25802,7 +26196,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 432
+                n.rule = 439
             q = p3
             v = n if res4 else None
             p = q
@@ -25821,7 +26215,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e139_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -25831,7 +26225,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 440
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25863,14 +26257,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 441
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e140_0(p3)
+            r = self.e143_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25941,7 +26335,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e141_0(p)
+            r = self.e144_0(p)
             if r is None:
                 break
             q, v = r
@@ -25950,7 +26344,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e142_0(p)
+            r = self.e145_0(p)
             if r is None:
                 break
             q, v = r
@@ -25961,7 +26355,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 442
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26005,7 +26399,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 443
         p = p1
         if res2 and n:
             res.append(n)
@@ -26097,14 +26491,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 437
+            n.rule = 444
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 438
+        n.rule = 445
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26136,7 +26530,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 446
         p = p1
         if res2 and n:
             res.append(n)
@@ -26167,7 +26561,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e143_0(p3)
+            r = self.e146_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26200,7 +26594,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 440
+            n.rule = 447
         p = p5
         if res6 and n:
             res.append(n)
@@ -26215,11 +26609,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 441
+            n.rule = 448
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e144_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -26229,7 +26623,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e145_0(p9)
+            r = self.e148_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26287,7 +26681,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e146_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -26305,12 +26699,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 442
+            n.rule = 449
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e147_0(p)
+            r = self.e150_0(p)
             if r is None:
                 break
             q, v = r
@@ -26321,7 +26715,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 450
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26353,7 +26747,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26419,7 +26813,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 445
+                n.rule = 452
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26442,7 +26836,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 446
+                    n.rule = 453
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26515,7 +26909,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 447
+        n.rule = 454
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26547,7 +26941,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26566,7 +26960,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 449
+        n.rule = 456
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26623,14 +27017,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 450
+                n.rule = 457
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e148_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26660,7 +27054,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 451
+            n.rule = 458
         p = p3
         if res4 and n:
             res.append(n)
@@ -26699,7 +27093,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 452
+            n.rule = 459
         p = p5
         if res6 and n:
             res.append(n)
@@ -26718,7 +27112,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 453
+        n.rule = 460
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26739,7 +27133,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26757,7 +27151,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -26837,14 +27231,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 455
+            n.rule = 462
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e150_0(p5)
+            r = self.e153_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26869,7 +27263,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 456
+        n.rule = 463
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26901,7 +27295,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -26916,11 +27310,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 458
+            n.rule = 465
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e151_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -26950,14 +27344,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 459
+            n.rule = 466
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 467
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26989,7 +27383,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 468
         p = p1
         if res2 and n:
             res.append(n)
@@ -27005,7 +27399,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 462
+                n.rule = 469
             q = p3
             v = n if res4 else None
             p = q
@@ -27024,7 +27418,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e152_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27082,7 +27476,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 463
+        n.rule = 470
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27114,7 +27508,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -27130,7 +27524,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e153_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27152,7 +27546,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 472
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -27196,7 +27590,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
@@ -27231,7 +27625,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 467
+            n.rule = 474
         p = p3
         if res4 and n:
             res.append(n)
@@ -27378,7 +27772,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 468
+            n.rule = 475
         p = p5
         if res6 and n:
             res.append(n)
@@ -27410,14 +27804,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 469
+            n.rule = 476
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 477
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27449,7 +27843,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
@@ -27465,7 +27859,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 472
+                n.rule = 479
             q = p3
             v = n if res4 else None
             p = q
@@ -27498,7 +27892,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 473
+                n.rule = 480
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27513,11 +27907,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 474
+                n.rule = 481
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e154_0(p5)
+            r = self.e157_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27577,7 +27971,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 475
+                n.rule = 482
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27587,7 +27981,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 483
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -27667,7 +28061,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
@@ -27686,7 +28080,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 478
+        n.rule = 485
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -27718,14 +28112,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 480
+        n.rule = 487
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -27744,14 +28138,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 481
+                n.rule = 488
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e155_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27769,7 +28163,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 482
+            n.rule = 489
         p = p3
         if res4 and n:
             res.append(n)
@@ -27784,14 +28178,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 483
+            n.rule = 490
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 491
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -27823,7 +28217,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
@@ -27877,7 +28271,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 486
+                n.rule = 493
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27887,7 +28281,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 494
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27919,14 +28313,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 488
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 489
+        n.rule = 496
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27982,14 +28376,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 491
+        n.rule = 498
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28021,14 +28415,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 493
+        n.rule = 500
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28060,7 +28454,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
@@ -28075,11 +28469,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 495
+            n.rule = 502
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e156_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -28109,14 +28503,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 496
+            n.rule = 503
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 504
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28125,7 +28519,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e157_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -28155,14 +28549,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 506
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28218,7 +28612,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
@@ -28294,7 +28688,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e158_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -28328,7 +28722,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 508
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28360,11 +28754,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e159_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -28374,7 +28768,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 510
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28406,7 +28800,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
@@ -28425,7 +28819,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e160_0(p3)
+            r = self.e163_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28492,7 +28886,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e161_0(p3)
+            r = self.e164_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28517,7 +28911,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 512
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28526,7 +28920,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e162_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -28572,7 +28966,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e163_0(p1)
+            r = self.e166_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28597,7 +28991,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 513
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -28617,11 +29011,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 514
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e164_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -28644,14 +29038,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 508
+            n.rule = 515
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 516
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -28671,11 +29065,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e165_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -28706,7 +29100,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e166_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -28765,14 +29159,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 511
+            n.rule = 518
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 519
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -28795,7 +29189,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 513
+                n.rule = 520
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28814,14 +29208,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e167_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e168_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
@@ -28842,7 +29236,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 514
+                n.rule = 521
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28861,7 +29255,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e169_0(p9)
+                r = self.e172_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28877,10 +29271,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 515
+        n.rule = 522
         return p, n
 
-    def e87_0(self, p: int) -> Any:
+    def e90_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28967,10 +29361,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 516
+        n.rule = 523
         return p, n
 
-    def e88_0(self, p: int) -> Any:
+    def e91_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29044,7 +29438,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e170_0(p1)
+                r = self.e173_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29069,7 +29463,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 517
+                    n.rule = 524
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29097,12 +29491,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 518
+                    n.rule = 525
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 524
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29130,19 +29524,19 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 519
+                    n.rule = 526
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 524
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e89_0(self, p: int) -> Any:
+    def e92_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29196,7 +29590,7 @@ class CardParser:
                 break
         return None
 
-    def e90_0(self, p: int) -> Any:
+    def e93_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -29239,10 +29633,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 520
+        n.rule = 527
         return p, n
 
-    def e91_0(self, p: int) -> Any:
+    def e94_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29326,7 +29720,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29347,7 +29741,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29368,7 +29762,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29391,7 +29785,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29414,14 +29808,14 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e92_0(self, p: int) -> Any:
+    def e95_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29475,7 +29869,7 @@ class CardParser:
                 break
         return None
 
-    def e93_0(self, p: int) -> Any:
+    def e96_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29569,7 +29963,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 522
+                    n.rule = 529
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29588,7 +29982,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e171_0(p3)
+                r = self.e174_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29599,7 +29993,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 522
+                    n.rule = 529
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -29677,14 +30071,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 523
+                    n.rule = 530
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e172_0(p9)
+                    r = self.e175_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -29720,12 +30114,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 524
+                    n.rule = 531
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29752,7 +30146,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 525
+                    n.rule = 532
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -29772,12 +30166,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 526
+                    n.rule = 533
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29792,7 +30186,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29807,7 +30201,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29819,7 +30213,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e173_0(p17)
+                    r = self.e176_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -29890,7 +30284,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 527
+                    n.rule = 534
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -29921,18 +30315,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 528
+                    n.rule = 535
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 529
+                    n.rule = 536
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29976,18 +30370,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 530
+                    n.rule = 537
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 531
+                    n.rule = 538
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30002,7 +30396,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30071,18 +30465,18 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 532
+                    n.rule = 539
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 533
+                    n.rule = 540
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30091,7 +30485,7 @@ class CardParser:
             while True:
                 p31 = p
                 res32: list[Any] = []
-                r = self.e174_0(p31)
+                r = self.e177_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30121,18 +30515,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 534
+                    n.rule = 541
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 535
+                    n.rule = 542
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30147,14 +30541,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 522
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e94_0(self, p: int) -> Any:
+    def e97_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30204,7 +30598,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 536
+                    n.rule = 543
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30229,7 +30623,7 @@ class CardParser:
                 break
         return None
 
-    def e95_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30263,7 +30657,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e175_0(p)
+            r = self.e178_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -30276,7 +30670,7 @@ class CardParser:
             break
         return None
 
-    def e96_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30330,7 +30724,7 @@ class CardParser:
                 break
         return None
 
-    def e97_1(self, p: int) -> Any:
+    def e100_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -30371,7 +30765,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 537
+        n.rule = 544
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30469,7 +30863,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 538
+                    n.rule = 545
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30494,18 +30888,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 539
+                    n.rule = 546
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 540
+                    n.rule = 547
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30535,7 +30929,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 542
+                    n.rule = 549
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30580,7 +30974,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 543
+                    n.rule = 550
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -30656,12 +31050,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 544
+                    n.rule = 551
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30688,7 +31082,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 545
+                    n.rule = 552
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30747,7 +31141,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 546
+                    n.rule = 553
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -30769,18 +31163,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 547
+                    n.rule = 554
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 548
+                    n.rule = 555
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30810,7 +31204,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 549
+                    n.rule = 556
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30829,7 +31223,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e176_0(p21)
+                    r = self.e179_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -30837,7 +31231,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e177_0(p21)
+                r = self.e180_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30848,12 +31242,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 550
+                    n.rule = 557
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30883,7 +31277,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 551
+                    n.rule = 558
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30908,11 +31302,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 552
+                    n.rule = 559
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e178_0(p25)
+                r = self.e181_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30921,7 +31315,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e179_0(p25)
+                r = self.e182_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30943,18 +31337,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 553
+                    n.rule = 560
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 554
+                    n.rule = 561
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30984,11 +31378,11 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 555
+                    n.rule = 562
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
-                r = self.e180_0(p33)
+                r = self.e183_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31018,11 +31412,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 556
+                    n.rule = 563
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e181_0(p33)
+                r = self.e184_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31033,12 +31427,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 557
+                    n.rule = 564
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31068,12 +31462,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 558
+                    n.rule = 565
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 while True:
-                    r = self.e182_0(p39)
+                    r = self.e185_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -31094,11 +31488,11 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 559
+                    n.rule = 566
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
-                r = self.e183_0(p39)
+                r = self.e186_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31110,7 +31504,7 @@ class CardParser:
                 while True:
                     p45 = p39
                     res46: list[Any] = []
-                    r = self.e184_0(p45)
+                    r = self.e187_0(p45)
                     if r is None:
                         break
                     q, v = r
@@ -31146,19 +31540,19 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 560
+                    n.rule = 567
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 548
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e98_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31189,7 +31583,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 561
+                n.rule = 568
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31199,7 +31593,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e99_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31217,10 +31611,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 562
+        n.rule = 569
         return q, n
 
-    def e100_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31238,10 +31632,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 563
+        n.rule = 570
         return q, n
 
-    def e101_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31270,7 +31664,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 564
+                    n.rule = 571
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31282,7 +31676,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e185_0(p3) is None:
+                if self.e188_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -31299,7 +31693,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 565
+                    n.rule = 572
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31310,7 +31704,7 @@ class CardParser:
                 break
         return None
 
-    def e102_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31341,7 +31735,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 566
+                n.rule = 573
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31351,7 +31745,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e103_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31396,7 +31790,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 567
+                    n.rule = 574
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31427,7 +31821,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 568
+                    n.rule = 575
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31486,7 +31880,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 569
+                    n.rule = 576
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31601,7 +31995,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 570
+                    n.rule = 577
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31682,7 +32076,7 @@ class CardParser:
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31700,7 +32094,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e186_0(p1)
+                r = self.e189_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31795,7 +32189,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 571
+                    n.rule = 578
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31884,7 +32278,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 572
+                    n.rule = 579
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31904,7 +32298,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 573
+                    n.rule = 580
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31959,13 +32353,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 574
+                    n.rule = 581
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 573
+                    n.rule = 580
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31990,7 +32384,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e187_0(p1)
+                r = self.e190_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32020,7 +32414,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 575
+                    n.rule = 582
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32059,7 +32453,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 576
+                    n.rule = 583
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32098,7 +32492,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 584
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32137,18 +32531,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 578
+                    n.rule = 585
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 579
+                    n.rule = 586
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32157,7 +32551,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e188_0(p11)
+                r = self.e191_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32169,7 +32563,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e189_0(p13)
+                    r = self.e192_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -32212,7 +32606,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 581
+                    n.rule = 588
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -32251,7 +32645,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 582
+                    n.rule = 589
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -32282,7 +32676,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e190_0(p19)
+                    r = self.e193_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -32294,12 +32688,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 583
+                    n.rule = 590
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32368,18 +32762,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 584
+                    n.rule = 591
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 585
+                    n.rule = 592
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32420,18 +32814,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 586
+                    n.rule = 593
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 587
+                    n.rule = 594
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32472,18 +32866,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 588
+                    n.rule = 595
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 589
+                    n.rule = 596
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32583,7 +32977,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 590
+                    n.rule = 597
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -32631,12 +33025,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 591
+                    n.rule = 598
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32715,7 +33109,7 @@ class CardParser:
                 q += 2
                 p37 = q
                 res38.append(v)
-                r = self.e191_0(p37)
+                r = self.e194_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32726,12 +33120,12 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 592
+                    n.rule = 599
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32782,7 +33176,7 @@ class CardParser:
                 q += 4
                 p39 = q
                 res40.append(v)
-                r = self.e192_0(p39)
+                r = self.e195_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32793,12 +33187,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 593
+                    n.rule = 600
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32946,7 +33340,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 594
+                    n.rule = 601
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -32966,12 +33360,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 595
+                    n.rule = 602
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33095,7 +33489,7 @@ class CardParser:
                 while True:
                     p47 = p45
                     res48: list[Any] = []
-                    r = self.e193_0(p47)
+                    r = self.e196_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -33131,12 +33525,12 @@ class CardParser:
                     break
                 if res46:
                     n = Nt(res46)
-                    n.rule = 596
+                    n.rule = 603
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33191,18 +33585,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 597
+                    n.rule = 604
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 598
+                    n.rule = 605
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33257,18 +33651,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 599
+                    n.rule = 606
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 600
+                    n.rule = 607
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33393,18 +33787,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 601
+                    n.rule = 608
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 602
+                    n.rule = 609
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33413,7 +33807,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e194_0(p61)
+                r = self.e197_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33449,7 +33843,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 603
+                    n.rule = 610
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -33469,12 +33863,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 604
+                    n.rule = 611
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33483,7 +33877,7 @@ class CardParser:
             while True:
                 p65 = p
                 res66: list[Any] = []
-                r = self.e195_0(p65)
+                r = self.e198_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33505,7 +33899,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 605
+                    n.rule = 612
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -33611,18 +34005,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 606
+                    n.rule = 613
                 p65 = p69
                 if res70 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 607
+                    n.rule = 614
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33631,7 +34025,7 @@ class CardParser:
             while True:
                 p71 = p
                 res72: list[Any] = []
-                r = self.e196_0(p71)
+                r = self.e199_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33640,7 +34034,7 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                r = self.e197_0(p71)
+                r = self.e200_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33651,12 +34045,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 608
+                    n.rule = 615
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33665,7 +34059,7 @@ class CardParser:
             while True:
                 p73 = p
                 res74: list[Any] = []
-                r = self.e198_0(p73)
+                r = self.e201_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33674,7 +34068,7 @@ class CardParser:
                 p73 = q
                 if v:
                     res74.append(v)
-                r = self.e199_0(p73)
+                r = self.e202_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33685,12 +34079,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 609
+                    n.rule = 616
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33787,7 +34181,7 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 610
+                    n.rule = 617
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -33822,7 +34216,7 @@ class CardParser:
                     res82.append(v)
                     if res82:
                         n = Nt(res82)
-                        n.rule = 611
+                        n.rule = 618
                     p79 = p81
                     if res82 and n:
                         res80.append(n)
@@ -33857,7 +34251,7 @@ class CardParser:
                 q += 6
                 p75 = q
                 res76.append(v)
-                r = self.e200_0(p75)
+                r = self.e203_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33868,12 +34262,12 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 612
+                    n.rule = 619
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34026,18 +34420,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 613
+                    n.rule = 620
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 614
+                    n.rule = 621
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34106,18 +34500,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 615
+                    n.rule = 622
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 616
+                    n.rule = 623
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34168,7 +34562,7 @@ class CardParser:
                 q += 6
                 p91 = q
                 res92.append(v)
-                r = self.e201_0(p91)
+                r = self.e204_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34209,18 +34603,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 617
+                    n.rule = 624
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 618
+                    n.rule = 625
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34401,18 +34795,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 619
+                    n.rule = 626
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 620
+                    n.rule = 627
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34509,18 +34903,18 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 621
+                    n.rule = 628
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 622
+                    n.rule = 629
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34598,7 +34992,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 623
+                    n.rule = 630
                 p103 = p105
                 if res106 and n:
                     res104.append(n)
@@ -34618,12 +35012,12 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 624
+                    n.rule = 631
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34729,7 +35123,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 625
+                    n.rule = 632
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -34749,12 +35143,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 626
+                    n.rule = 633
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34818,7 +35212,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 627
+                    n.rule = 634
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -34894,12 +35288,12 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 628
+                    n.rule = 635
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34939,7 +35333,7 @@ class CardParser:
                 while True:
                     p117 = p115
                     res118: list[Any] = []
-                    r = self.e202_0(p117)
+                    r = self.e205_0(p117)
                     if r is None:
                         break
                     q, v = r
@@ -34989,7 +35383,7 @@ class CardParser:
                 q += 6
                 p115 = q
                 res116.append(v)
-                r = self.e203_0(p115)
+                r = self.e206_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35039,18 +35433,18 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 629
+                    n.rule = 636
                 p115 = p119
                 if res120 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 630
+                    n.rule = 637
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35164,11 +35558,11 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 631
+                    n.rule = 638
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
-                r = self.e204_0(p121)
+                r = self.e207_0(p121)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35179,12 +35573,12 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 632
+                    n.rule = 639
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35267,18 +35661,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 633
+                    n.rule = 640
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 634
+                    n.rule = 641
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35361,18 +35755,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 635
+                    n.rule = 642
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 636
+                    n.rule = 643
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35427,18 +35821,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 637
+                    n.rule = 644
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 638
+                    n.rule = 645
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35549,18 +35943,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 639
+                    n.rule = 646
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 640
+                    n.rule = 647
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35660,18 +36054,18 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 641
+                    n.rule = 648
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 642
+                    n.rule = 649
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35680,7 +36074,7 @@ class CardParser:
             while True:
                 p145 = p
                 res146: list[Any] = []
-                r = self.e205_0(p145)
+                r = self.e208_0(p145)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35702,25 +36096,25 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 643
+                    n.rule = 650
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146 if len(res146) == 1 and type(res146[0]) is not list else flatten(res146))
-                    n.rule = 644
+                    n.rule = 651
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 580
+                    n.rule = 587
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35754,7 +36148,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 645
+                    n.rule = 652
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35784,7 +36178,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 646
+                    n.rule = 653
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35809,7 +36203,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 647
+                    n.rule = 654
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35840,7 +36234,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 648
+                    n.rule = 655
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35865,7 +36259,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 649
+                    n.rule = 656
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -35901,7 +36295,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 650
+                n.rule = 657
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35912,7 +36306,7 @@ class CardParser:
             break
         return None
 
-    def e106_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35955,10 +36349,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 658
         return p, n
 
-    def e107_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35976,10 +36370,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 659
         return q, n
 
-    def e108_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35997,10 +36391,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 660
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36018,10 +36412,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 661
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36039,10 +36433,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 662
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36074,10 +36468,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 663
         return p, n
 
-    def e112_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36093,7 +36487,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e206_0(p)
+                r = self.e209_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36106,7 +36500,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e207_0(p)
+                r = self.e210_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36119,7 +36513,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e208_0(p)
+                r = self.e211_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36132,7 +36526,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e209_0(p)
+                r = self.e212_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36145,7 +36539,7 @@ class CardParser:
                 break
         return None
 
-    def e113_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36161,7 +36555,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e210_0(p)
+                r = self.e213_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36174,7 +36568,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e211_0(p)
+                r = self.e214_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36187,7 +36581,7 @@ class CardParser:
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36219,7 +36613,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e212_0(p1)
+                r = self.e215_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36237,7 +36631,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e213_0(p3)
+                r = self.e216_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36246,11 +36640,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e214_0(p3) is None:
+                if self.e217_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e215_0(p3)
+                r = self.e218_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36266,7 +36660,7 @@ class CardParser:
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36320,7 +36714,7 @@ class CardParser:
                 break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36361,10 +36755,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 664
         return p, n
 
-    def e117_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36382,10 +36776,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 665
         return q, n
 
-    def e118_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36403,10 +36797,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 666
         return q, n
 
-    def e119_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36424,7 +36818,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e216_0(p1)
+                r = self.e219_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36547,7 +36941,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36583,7 +36977,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 667
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36627,7 +37021,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36658,7 +37052,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 661
+                    n.rule = 668
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36703,7 +37097,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 662
+                    n.rule = 669
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36735,7 +37129,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e217_0(p5)
+                r = self.e220_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36751,7 +37145,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36785,7 +37179,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 663
+                    n.rule = 670
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36808,7 +37202,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 671
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36818,7 +37212,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36872,7 +37266,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36926,7 +37320,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36944,10 +37338,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 672
         return q, n
 
-    def e126_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -36965,10 +37359,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 673
         return p, n
 
-    def e127_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36996,10 +37390,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 674
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37031,10 +37425,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 668
+        n.rule = 675
         return p, n
 
-    def e129_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37088,7 +37482,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37129,10 +37523,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 676
         return p, n
 
-    def e131_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37191,7 +37585,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 677
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37257,7 +37651,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 671
+                    n.rule = 678
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37267,7 +37661,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37285,7 +37679,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e218_0(p1)
+                r = self.e221_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37359,7 +37753,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e219_0(p3)
+                r = self.e222_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37417,7 +37811,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 672
+                    n.rule = 679
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37443,11 +37837,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 673
+                    n.rule = 680
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e220_0(p7)
+                r = self.e223_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37463,7 +37857,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37516,7 +37910,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 674
+                    n.rule = 681
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37526,7 +37920,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37580,7 +37974,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37598,7 +37992,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e221_0(p1)
+                r = self.e224_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37641,7 +38035,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 682
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37651,7 +38045,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37705,7 +38099,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37736,7 +38130,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37755,7 +38149,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e222_0(p1)
+                    r = self.e225_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -37827,7 +38221,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 677
+                    n.rule = 684
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37870,7 +38264,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e223_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37881,7 +38275,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 678
+                    n.rule = 685
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -37904,7 +38298,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e224_0(p3)
+                r = self.e227_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37915,14 +38309,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 678
+                    n.rule = 685
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37993,7 +38387,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 686
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38010,7 +38404,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e225_0(p)
+            r = self.e228_0(p)
             if r is None:
                 break
             q, v = r
@@ -38041,14 +38435,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 680
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e226_0(p3)
+            r = self.e229_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38085,7 +38479,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 681
+        n.rule = 688
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38125,7 +38519,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
@@ -38144,10 +38538,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 683
+        n.rule = 690
         return p, n
 
-    def e139_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38165,7 +38559,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e227_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38229,14 +38623,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 684
+                    n.rule = 691
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e228_0(p7)
+                    r = self.e231_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -38277,7 +38671,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38295,10 +38689,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 692
         return q, n
 
-    def e141_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38316,7 +38710,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_0(p1)
+                r = self.e232_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38390,7 +38784,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e230_0(p3)
+                r = self.e233_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38420,7 +38814,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38438,7 +38832,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_0(p1)
+                r = self.e234_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38484,7 +38878,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e232_0(p3)
+                r = self.e235_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38542,7 +38936,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38560,10 +38954,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 693
         return q, n
 
-    def e144_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -38586,7 +38980,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e233_0(p1)
+            r = self.e236_0(p1)
             if r is None:
                 p = c
                 break
@@ -38594,7 +38988,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e234_0(p1)
+            r = self.e237_0(p1)
             if r is None:
                 p = c
                 break
@@ -38608,7 +39002,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e145_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38626,10 +39020,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 694
         return q, n
 
-    def e146_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38647,7 +39041,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e235_0(p1)
+                r = self.e238_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38679,7 +39073,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e236_0(p3)
+                r = self.e239_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38811,18 +39205,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 695
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 689
+                    n.rule = 696
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38858,7 +39252,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 691
+                    n.rule = 698
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38878,12 +39272,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 692
+                    n.rule = 699
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38919,7 +39313,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 693
+                    n.rule = 700
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -38939,19 +39333,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 694
+                    n.rule = 701
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38969,7 +39363,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 702
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39001,12 +39395,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 696
+                    n.rule = 703
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39026,19 +39420,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 705
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39092,7 +39486,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39146,7 +39540,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39164,10 +39558,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 706
         return q, n
 
-    def e151_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39221,7 +39615,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39255,7 +39649,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 700
+                    n.rule = 707
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39299,7 +39693,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 701
+                    n.rule = 708
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39310,7 +39704,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39382,7 +39776,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39436,7 +39830,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39490,7 +39884,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39544,7 +39938,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39659,7 +40053,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 709
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39718,7 +40112,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 703
+                    n.rule = 710
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39757,7 +40151,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39772,7 +40166,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e237_0(p)
+            r = self.e240_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39798,7 +40192,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 704
+                    n.rule = 711
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39808,7 +40202,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39875,7 +40269,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 712
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39920,7 +40314,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 706
+                    n.rule = 713
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39987,7 +40381,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40005,10 +40399,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 714
         return q, n
 
-    def e161_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40042,7 +40436,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e238_0(p)
+            r = self.e241_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40055,7 +40449,7 @@ class CardParser:
             break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40108,7 +40502,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40132,7 +40526,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 709
+                    n.rule = 716
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40142,7 +40536,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40160,10 +40554,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 717
         return q, n
 
-    def e164_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40217,7 +40611,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40271,7 +40665,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40325,7 +40719,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40356,7 +40750,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40386,7 +40780,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 712
+                        n.rule = 719
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40412,7 +40806,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 713
+                n.rule = 720
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40422,7 +40816,7 @@ class CardParser:
             break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40465,10 +40859,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 721
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40509,10 +40903,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 722
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40530,7 +40924,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 723
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40548,17 +40942,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 717
+            n.rule = 724
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 718
+        n.rule = 725
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40600,7 +40994,7 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40618,7 +41012,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 726
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -40658,14 +41052,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 720
+            n.rule = 727
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e239_0(p3)
+            r = self.e242_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40690,10 +41084,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 721
+        n.rule = 728
         return p, n
 
-    def e173_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40711,7 +41105,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 729
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -40739,7 +41133,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 723
+            n.rule = 730
         p = p1
         if res2 and n:
             res.append(n)
@@ -40754,12 +41148,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 724
+            n.rule = 731
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e240_0(p)
+            r = self.e243_0(p)
             if r is None:
                 break
             q, v = r
@@ -40770,10 +41164,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 725
+        n.rule = 732
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40807,7 +41201,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e241_0(p)
+            r = self.e244_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40820,7 +41214,7 @@ class CardParser:
             break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40838,7 +41232,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 733
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -40859,7 +41253,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e242_1(p1)
+                r = self.e245_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40875,7 +41269,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 734
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40936,7 +41330,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 734
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41013,7 +41407,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 734
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41077,7 +41471,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 734
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41183,7 +41577,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 734
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41260,14 +41654,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 734
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41285,10 +41679,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 735
         return q, n
 
-    def e177_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41329,10 +41723,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 736
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41386,7 +41780,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41440,7 +41834,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41474,7 +41868,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e243_0(p)
+            r = self.e246_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41487,7 +41881,7 @@ class CardParser:
             break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41528,10 +41922,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 737
         return p, n
 
-    def e182_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41549,7 +41943,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e244_0(p1)
+                r = self.e247_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41617,7 +42011,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41658,10 +42052,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 738
         return p, n
 
-    def e184_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41679,10 +42073,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 739
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41709,7 +42103,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e186_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41727,10 +42121,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 740
         return q, n
 
-    def e187_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41784,7 +42178,7 @@ class CardParser:
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41838,7 +42232,7 @@ class CardParser:
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41856,10 +42250,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 741
         return q, n
 
-    def e190_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41890,7 +42284,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41957,14 +42351,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 736
+                n.rule = 743
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e245_0(p9)
+                r = self.e248_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42005,7 +42399,7 @@ class CardParser:
             break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42046,10 +42440,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 744
         return p, n
 
-    def e192_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42090,7 +42484,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 745
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42130,12 +42524,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 739
+                    n.rule = 746
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 747
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42155,19 +42549,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 748
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 747
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42185,10 +42579,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 749
         return q, n
 
-    def e194_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42304,7 +42698,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 743
+                    n.rule = 750
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42319,14 +42713,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 743
+                    n.rule = 750
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42418,7 +42812,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42510,7 +42904,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42551,10 +42945,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 751
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42608,7 +43002,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42649,10 +43043,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 752
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42706,7 +43100,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42742,7 +43136,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 753
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42786,7 +43180,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42804,10 +43198,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 754
         return q, n
 
-    def e203_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42861,7 +43255,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42915,7 +43309,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42969,7 +43363,7 @@ class CardParser:
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43001,10 +43395,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 755
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43026,10 +43420,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 756
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43051,10 +43445,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 757
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43084,10 +43478,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 758
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43119,10 +43513,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 759
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43154,10 +43548,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 760
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43189,10 +43583,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 761
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43222,10 +43616,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 762
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43263,7 +43657,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e215_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43295,10 +43689,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 763
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43316,10 +43710,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 764
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43348,7 +43742,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 758
+                    n.rule = 765
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43370,7 +43764,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 759
+                n.rule = 766
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43457,17 +43851,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 760
+            n.rule = 767
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 761
+        n.rule = 768
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43485,10 +43879,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 769
         return q, n
 
-    def e219_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43537,10 +43931,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 770
         return p, n
 
-    def e220_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43563,7 +43957,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e246_0(p1)
+            r = self.e249_0(p1)
             if r is None:
                 p = c
                 break
@@ -43577,7 +43971,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e221_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43595,10 +43989,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 771
         return q, n
 
-    def e222_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43627,7 +44021,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 765
+                    n.rule = 772
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43682,12 +44076,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 766
+                    n.rule = 773
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e247_0(p5)
+                    r = self.e250_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43697,13 +44091,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 767
+                    n.rule = 774
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 768
+                    n.rule = 775
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43763,13 +44157,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 769
+                    n.rule = 776
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 770
+                    n.rule = 777
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43810,7 +44204,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 771
+                    n.rule = 778
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43841,20 +44235,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 772
+                    n.rule = 779
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 770
+                    n.rule = 777
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43890,7 +44284,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 773
+                    n.rule = 780
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43949,7 +44343,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 774
+                    n.rule = 781
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44008,7 +44402,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 775
+                    n.rule = 782
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44075,7 +44469,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44109,7 +44503,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 776
+                    n.rule = 783
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44137,7 +44531,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 777
+                    n.rule = 784
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44147,7 +44541,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44165,10 +44559,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 785
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44186,10 +44580,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 786
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44207,70 +44601,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
-        return q, n
-
-    def e228_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 781
-        return q, n
-
-    def e229_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 782
-        return q, n
-
-    def e230_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 783
+        n.rule = 787
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44291,10 +44622,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 788
         return q, n
 
     def e232_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 789
+        return q, n
+
+    def e233_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 790
+        return q, n
+
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44312,10 +44685,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 791
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 792
+        return q, n
+
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44369,7 +44763,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44391,10 +44785,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
+        n.rule = 793
         return p, n
 
-    def e235_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44412,10 +44806,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 794
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44433,7 +44827,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 795
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44466,7 +44860,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44487,14 +44881,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 789
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44512,10 +44906,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 797
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44533,10 +44927,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 798
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44554,10 +44948,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 799
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44616,7 +45010,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 793
+                    n.rule = 800
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44712,7 +45106,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 794
+                    n.rule = 801
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44725,7 +45119,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e248_0(p9)
+                r = self.e251_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44769,7 +45163,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44787,10 +45181,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 802
         return q, n
 
-    def e242_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44873,7 +45267,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e249_1(p)
+            r = self.e252_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45169,7 +45563,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e250_1(p23)
+                    r = self.e253_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45284,10 +45678,10 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e251_1(p1) is None:
+            if self.e254_1(p1) is None:
                 break
             while True:
-                r = self.e252_1(p1)
+                r = self.e255_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -45296,7 +45690,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e253_1(p1)
+                r = self.e256_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -45305,7 +45699,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e254_1(p1)
+                r = self.e257_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -45316,7 +45710,7 @@ class CardParser:
             while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e255_1(p3)
+                r = self.e258_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -45338,7 +45732,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e256_1(p5)
+                    r = self.e259_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45354,14 +45748,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e257_1(p7)
+                r = self.e260_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e258_1(p7)
+                r = self.e261_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -45371,7 +45765,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e259_1(p1)
+            r = self.e262_1(p1)
             if r is None:
                 break
             q, v = r
@@ -45381,7 +45775,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e260_1(p)
+        r = self.e263_1(p)
         if r is None:
             return None
         q, v = r
@@ -45391,9 +45785,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e261_1(p9) is None:
+            if self.e264_1(p9) is None:
                 break
-            r = self.e262_1(p9)
+            r = self.e265_1(p9)
             if r is None:
                 break
             q, v = r
@@ -45420,7 +45814,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 271
+                    n.rule = 272
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -45430,7 +45824,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e263_1(p13)
+                r = self.e266_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -45465,7 +45859,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e264_1(p9)
+                r = self.e267_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45487,7 +45881,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 272
+                    n.rule = 273
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -45506,7 +45900,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e265_1(p19)
+                    r = self.e268_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45520,7 +45914,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e266_1(p9)
+                r = self.e269_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45562,7 +45956,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 273
+                    n.rule = 274
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45575,7 +45969,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 274
+        n.rule = 275
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -45642,18 +46036,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 796
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 797
+                    n.rule = 804
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45708,18 +46102,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 799
+                    n.rule = 806
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 800
+                    n.rule = 807
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45746,18 +46140,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 801
+                    n.rule = 808
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 802
+                    n.rule = 809
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45798,18 +46192,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 803
+                    n.rule = 810
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 804
+                    n.rule = 811
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45836,18 +46230,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 805
+                    n.rule = 812
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 806
+                    n.rule = 813
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45874,14 +46268,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 807
+                    n.rule = 814
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e267_0(p25)
+                    r = self.e270_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -45905,12 +46299,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 808
+                    n.rule = 815
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45951,7 +46345,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 809
+                    n.rule = 816
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45981,7 +46375,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 810
+                        n.rule = 817
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -45990,12 +46384,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 811
+                    n.rule = 818
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46039,18 +46433,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 812
+                    n.rule = 819
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 813
+                    n.rule = 820
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46119,18 +46513,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 814
+                    n.rule = 821
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 815
+                    n.rule = 822
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46199,18 +46593,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 816
+                    n.rule = 823
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 817
+                    n.rule = 824
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46265,7 +46659,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 818
+                    n.rule = 825
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46342,7 +46736,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e268_0(p51)
+                    r = self.e271_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -46378,12 +46772,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 819
+                    n.rule = 826
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46407,7 +46801,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e269_0(p53)
+                    r = self.e272_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -46433,7 +46827,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 820
+                    n.rule = 827
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46471,7 +46865,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 821
+                        n.rule = 828
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46480,12 +46874,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 822
+                    n.rule = 829
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46523,7 +46917,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e270_0(p61)
+                    r = self.e273_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -46549,25 +46943,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 823
+                    n.rule = 830
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 824
+                    n.rule = 831
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 798
+                    n.rule = 805
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46585,10 +46979,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 825
+        n.rule = 832
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46606,10 +47000,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 826
+        n.rule = 833
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46627,10 +47021,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 827
+        n.rule = 834
         return q, n
 
-    def e246_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46652,10 +47046,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 828
+        n.rule = 835
         return p, n
 
-    def e247_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46673,7 +47067,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e271_0(p1)
+                r = self.e274_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46719,7 +47113,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e272_0(p3)
+                r = self.e275_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46763,7 +47157,7 @@ class CardParser:
                 break
         return None
 
-    def e248_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46781,10 +47175,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 829
+        n.rule = 836
         return q, n
 
-    def e249_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46802,10 +47196,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 270
+        n.rule = 271
         return q, n
 
-    def e250_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46823,10 +47217,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 275
+        n.rule = 276
         return q, n
 
-    def e251_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47045,46 +47439,10 @@ class CardParser:
                 break
         return None
 
-    def e252_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e273_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e274_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e253_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e275_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e276_1(p)
             if r is None:
@@ -47095,9 +47453,45 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
+        while True:
+            r = self.e277_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
         return None
 
-    def e254_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e278_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e279_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e257_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47115,10 +47509,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 382
+        n.rule = 389
         return q, n
 
-    def e255_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47150,10 +47544,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 390
         return p, n
 
-    def e256_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47185,10 +47579,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 391
         return p, n
 
-    def e257_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47220,10 +47614,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 392
         return p, n
 
-    def e258_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47246,7 +47640,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e277_1(p1)
+            r = self.e280_1(p1)
             if r is None:
                 p = c
                 break
@@ -47260,13 +47654,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e259_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e278_1(p)
+            r = self.e281_1(p)
             if r is None:
                 p = c
                 break
@@ -47277,13 +47671,13 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e260_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e279_1(p)
+            r = self.e282_1(p)
             if r is None:
                 p = c
                 break
@@ -47294,7 +47688,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e261_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47553,13 +47947,13 @@ class CardParser:
                 break
         return None
 
-    def e262_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e280_1(p)
+            r = self.e283_1(p)
             if r is None:
                 p = c
                 break
@@ -47570,7 +47964,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e263_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47588,10 +47982,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 386
+        n.rule = 393
         return q, n
 
-    def e264_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47686,7 +48080,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 387
+                    n.rule = 394
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47725,7 +48119,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 388
+                    n.rule = 395
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47773,7 +48167,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 389
+                    n.rule = 396
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -47798,7 +48192,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 390
+                    n.rule = 397
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -47837,7 +48231,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 391
+                    n.rule = 398
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -47864,7 +48258,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e281_1(p15)
+                r = self.e284_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47886,7 +48280,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 392
+                    n.rule = 399
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -47940,7 +48334,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 393
+                    n.rule = 400
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -47981,7 +48375,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e282_1(p23)
+                r = self.e285_1(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48026,7 +48420,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 394
+                    n.rule = 401
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -48073,7 +48467,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 395
+                    n.rule = 402
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48093,7 +48487,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 396
+                    n.rule = 403
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48120,7 +48514,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 397
+                    n.rule = 404
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48154,7 +48548,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 396
+                    n.rule = 403
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48181,7 +48575,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 398
+                    n.rule = 405
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48201,7 +48595,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 396
+                    n.rule = 403
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48228,7 +48622,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 399
+                    n.rule = 406
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48262,7 +48656,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 396
+                    n.rule = 403
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48289,7 +48683,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 400
+                    n.rule = 407
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48323,7 +48717,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 396
+                    n.rule = 403
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48350,7 +48744,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 401
+                    n.rule = 408
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48384,14 +48778,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 396
+                    n.rule = 403
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e265_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48432,10 +48826,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 402
+        n.rule = 409
         return p, n
 
-    def e266_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48453,7 +48847,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e283_1(p1)
+                r = self.e286_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48485,7 +48879,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e284_1(p3)
+                r = self.e287_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48529,7 +48923,7 @@ class CardParser:
                 break
         return None
 
-    def e267_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48547,10 +48941,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 830
+        n.rule = 837
         return q, n
 
-    def e268_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48568,10 +48962,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 831
+        n.rule = 838
         return q, n
 
-    def e269_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48589,10 +48983,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 832
+        n.rule = 839
         return q, n
 
-    def e270_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48610,10 +49004,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
+        n.rule = 840
         return q, n
 
-    def e271_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48631,10 +49025,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 834
+        n.rule = 841
         return q, n
 
-    def e272_0(self, p: int) -> Any:
+    def e275_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48652,7 +49046,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 835
+        n.rule = 842
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -48897,7 +49291,7 @@ class CardParser:
                 break
         return None
 
-    def e273_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48915,10 +49309,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 659
         return q, n
 
-    def e274_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48936,10 +49330,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 660
         return q, n
 
-    def e275_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48957,10 +49351,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 654
+        n.rule = 661
         return q, n
 
-    def e276_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48978,10 +49372,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 662
         return q, n
 
-    def e277_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49013,10 +49407,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 656
+        n.rule = 663
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49032,7 +49426,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e285_1(p)
+                r = self.e288_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49045,7 +49439,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e286_1(p)
+                r = self.e289_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49058,7 +49452,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e287_1(p)
+                r = self.e290_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49071,7 +49465,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e288_1(p)
+                r = self.e291_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49084,7 +49478,7 @@ class CardParser:
                 break
         return None
 
-    def e279_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49100,7 +49494,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e289_1(p)
+                r = self.e292_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49113,7 +49507,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e290_1(p)
+                r = self.e293_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49126,7 +49520,7 @@ class CardParser:
                 break
         return None
 
-    def e280_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49158,7 +49552,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e291_1(p1)
+                r = self.e294_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49176,7 +49570,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e292_1(p3)
+                r = self.e295_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49185,11 +49579,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e293_1(p3) is None:
+                if self.e296_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e294_1(p3)
+                r = self.e297_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49205,7 +49599,7 @@ class CardParser:
                 break
         return None
 
-    def e281_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49259,7 +49653,7 @@ class CardParser:
                 break
         return None
 
-    def e282_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49300,10 +49694,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 657
+        n.rule = 664
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49321,10 +49715,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 665
         return q, n
 
-    def e284_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49342,10 +49736,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 666
         return q, n
 
-    def e285_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49377,10 +49771,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 755
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49402,10 +49796,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 756
         return p, n
 
-    def e287_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49427,10 +49821,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 757
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49460,10 +49854,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 758
         return p, n
 
-    def e289_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49495,10 +49889,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 759
         return p, n
 
-    def e290_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49530,10 +49924,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 760
         return p, n
 
-    def e291_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49565,10 +49959,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 761
         return p, n
 
-    def e292_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49598,10 +49992,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 762
         return p, n
 
-    def e293_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -49639,7 +50033,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e294_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49671,7 +50065,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 763
         return p, n
 
 
@@ -49728,6 +50122,7 @@ CLASSES: dict[str, type[Model]] = {
     'AnyNumberTargets': _model_class('AnyNumberTargets', (('filter', True, '1'), ('otherthan', True, '0..1')), {'filter': None, 'otherthan': False}, ()),
     'AnyTarget': _model_class('AnyTarget', (('any', True, '1'),), {'any': ''}, ()),
     'ArrangeStep': _model_class('ArrangeStep', (('arrange', True, '1'),), {'arrange': ''}, ()),
+    'AsChoosePTStmt': _model_class('AsChoosePTStmt', (('enters', True, '0..1'), ('turned', True, '0..1'), ('options', True, '1..*')), {'enters': False, 'turned': False}, ('options',)),
     'AsTurnedFaceUpStmt': _model_class('AsTurnedFaceUpStmt', (('amount', True, '1'), ('counter', True, '1')), {'amount': None, 'counter': None}, ()),
     'AssignsExcess': _model_class('AssignsExcess', (('excess', True, '1'),), {'excess': ''}, ()),
     'AttachEffect': _model_class('AttachEffect', (('target', True, '1'),), {'target': None}, ()),
@@ -49884,6 +50279,7 @@ CLASSES: dict[str, type[Model]] = {
     'PTChange': _model_class('PTChange', (('additional', True, '0..1'), ('power', True, '1'), ('toughness', True, '1'), ('per', True, '1'), ('perfilter', True, '1'), ('onbf', True, '0..1')), {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False}, ()),
     'PTChoice': _model_class('PTChoice', (('power', True, '1'), ('toughness', True, '1'), ('power2', True, '1'), ('toughness2', True, '1')), {'power': None, 'toughness': None, 'power2': None, 'toughness2': None}, ()),
     'PTDefiningStmt': _model_class('PTDefiningStmt', (('both', True, '0..1'), ('which', True, '1'), ('amount', True, '1')), {'both': False, 'which': '', 'amount': None}, ()),
+    'PTPair': _model_class('PTPair', (('power', True, '1'), ('toughness', True, '1')), {'power': 0, 'toughness': 0}, ()),
     'PTStmt': _model_class('PTStmt', (('power', True, '1'), ('toughness', True, '1')), {'power': None, 'toughness': None}, ()),
     'PaidCondition': _model_class('PaidCondition', (('subject', True, '1'), ('negated', True, '1'), ('thatspell', True, '1'), ('word', True, '1'), ('linked', True, '1')), {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None}, ()),
     'Param': _model_class('Param', (('name', True, '1'), ('kind', True, '1')), {'name': '', 'kind': None}, ()),
@@ -50134,166 +50530,168 @@ _C237 = CLASSES['PreventDamageByStmt']
 _C239 = CLASSES['CostReductionStmt']
 _C244 = CLASSES['EntersWithStmt']
 _C247 = CLASSES['AmplifyStmt']
-_C250 = CLASSES['AsTurnedFaceUpStmt']
-_C252 = CLASSES['EntersAsCopyStmt']
-_C253 = CLASSES['CardAltCostStmt']
-_C255 = CLASSES['CardAddCostStmt']
-_C258 = CLASSES['CantActivateStmt']
-_C260 = CLASSES['TopRevealedStmt']
-_C263 = CLASSES['AdditionalLandStmt']
-_C266 = CLASSES['PlayTopStmt']
-_C269 = CLASSES['CardsStaticStmt']
-_C274 = CLASSES['ObjectFilter']
-_C281 = CLASSES['ControlledThing']
-_C288 = CLASSES['MayEffect']
-_C291 = CLASSES['ChooseAmongEffect']
-_C294 = CLASSES['ExtraTurnEffect']
-_C298 = CLASSES['CantCastEffect']
-_C301 = CLASSES['PlayerTopCardActionEffect']
-_C304 = CLASSES['LoseLifeEffect']
-_C307 = CLASSES['PlayerMillEffect']
-_C309 = CLASSES['MayPlayEffect']
-_C311 = CLASSES['BlockRequirementEffect']
-_C314 = CLASSES['TopCardActionEffect']
-_C316 = CLASSES['PayEffect']
-_C319 = CLASSES['NumberedActionEffect']
-_C321 = CLASSES['AttachEffect']
-_C324 = CLASSES['FightEffect']
-_C328 = CLASSES['LookActionEffect']
-_C331 = CLASSES['LookAtTopEffect']
-_C335 = CLASSES['ObjectDamageEffect']
-_C340 = CLASSES['MoveCountersEffect']
-_C343 = CLASSES['TurnFaceDownEffect']
-_C345 = CLASSES['HaveEffect']
-_C348 = CLASSES['KeywordCost']
-_C350 = CLASSES['TypeArg']
-_C352 = CLASSES['QualityArg']
-_C354 = CLASSES['OntoArg']
-_C360 = CLASSES['TriggeredStmt']
-_C363 = CLASSES['ActivatedStmt']
-_C365 = CLASSES['PTDefiningStmt']
-_C368 = CLASSES['SpellKind']
-_C372 = CLASSES['EntersTappedStmt']
-_C375 = CLASSES['CostPerTargetStmt']
-_C377 = CLASSES['UncounterableStmt']
-_C381 = CLASSES['StaticStmt']
-_C396 = CLASSES['ControlClause']
-_C405 = CLASSES['DividedDamageEffect']
-_C407 = CLASSES['DamageEffect']
-_C409 = CLASSES['DestroyEffect']
-_C412 = CLASSES['DrawEffect']
-_C414 = CLASSES['TokenCopyEffect']
-_C419 = CLASSES['TokenEffect']
-_C420 = CLASSES['AddManaEffect']
-_C423 = CLASSES['DiscardEffect']
-_C425 = CLASSES['GainLifeEffect']
-_C428 = CLASSES['GainControlEffect']
-_C430 = CLASSES['ReturnToHandEffect']
-_C433 = CLASSES['ReturnFromGraveyardEffect']
-_C435 = CLASSES['ReturnToBattlefieldEffect']
-_C438 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C443 = CLASSES['SearchEffect']
-_C447 = CLASSES['CounterSpellEffect']
-_C449 = CLASSES['ShuffleEffect']
-_C453 = CLASSES['MillEffect']
-_C456 = CLASSES['PutFromHandEffect']
-_C460 = CLASSES['PutCountersEffect']
-_C463 = CLASSES['PutOnLibraryEffect']
-_C465 = CLASSES['PutIntoZoneEffect']
-_C470 = CLASSES['PileActionEffect']
-_C476 = CLASSES['ExileEffect']
-_C478 = CLASSES['ExileTopEffect']
-_C480 = CLASSES['RegenerateEffect']
-_C484 = CLASSES['PlayerSacrificesEffect']
-_C487 = CLASSES['SacrificeEffect']
-_C489 = CLASSES['UntapEffect']
-_C491 = CLASSES['TapOrUntapEffect']
-_C493 = CLASSES['TapEffect']
-_C497 = CLASSES['RemoveCountersEffect']
-_C499 = CLASSES['DelayedEffect']
-_C501 = CLASSES['PreventEffect']
-_C503 = CLASSES['CastThisEffect']
-_C505 = CLASSES['CopySpellEffect']
-_C506 = CLASSES['NoRegenEffect']
-_C509 = CLASSES['PhaseOutEffect']
-_C512 = CLASSES['NoUntapEffect']
-_C515 = CLASSES['ContinuousEffect']
-_C517 = CLASSES['PlayerRef']
-_C524 = CLASSES['AnyNumberTargets']
-_C526 = CLASSES['AnyTarget']
-_C529 = CLASSES['UpToTargets']
-_C531 = CLASSES['EachPlayers']
-_C533 = CLASSES['ThatRef']
-_C535 = CLASSES['EnchantedRef']
-_C540 = CLASSES['BeginningTrigger']
-_C544 = CLASSES['LastCounterTrigger']
-_C548 = CLASSES['BatchAttackTrigger']
-_C550 = CLASSES['ThisTrigger']
-_C554 = CLASSES['CastTrigger']
-_C557 = CLASSES['AttachedTrigger']
-_C560 = CLASSES['YoursTrigger']
-_C573 = CLASSES['ZonePlace']
-_C579 = CLASSES['PTChoice']
-_C583 = CLASSES['PTChange']
-_C585 = CLASSES['CantAttackOrBlock']
-_C587 = CLASSES['CantAttack']
-_C589 = CLASSES['CantBlock']
-_C591 = CLASSES['CantBeBlockedByFewer']
-_C592 = CLASSES['CantBeBlockedExcept']
-_C593 = CLASSES['CanBlockOnly']
-_C595 = CLASSES['CantBeTargetedBy']
-_C596 = CLASSES['CantBeTargeted']
-_C598 = CLASSES['CantBeDestroyed']
-_C600 = CLASSES['CantPhaseOut']
-_C602 = CLASSES['PhasesEachUntap']
-_C604 = CLASSES['GainsAbility']
-_C607 = CLASSES['HasKeywordAtManaCost']
-_C608 = CLASSES['HasKeywords']
-_C609 = CLASSES['LosesKeywords']
-_C612 = CLASSES['CombatDamageSteps']
-_C614 = CLASSES['AssignsExcess']
-_C616 = CLASSES['AttacksUntapped']
-_C618 = CLASSES['DoesntUntap']
-_C620 = CLASSES['DamageGainsLife']
-_C622 = CLASSES['DamageIsLethal']
-_C624 = CLASSES['CantBeBlockedBy']
-_C626 = CLASSES['CantBeAttachedBy']
-_C628 = CLASSES['PreventDamageFrom']
-_C630 = CLASSES['AttacksDespite']
-_C632 = CLASSES['MaxBlockers']
-_C634 = CLASSES['AttacksEachCombat']
-_C636 = CLASSES['BlocksEachCombat']
-_C638 = CLASSES['CantBeBlocked']
-_C640 = CLASSES['ChosenCreatureType']
-_C642 = CLASSES['BecomesAura']
-_C644 = CLASSES['IsColor']
-_C678 = CLASSES['Duration']
-_C681 = CLASSES['TargetObject']
-_C683 = CLASSES['FromGraveyard']
-_C689 = CLASSES['OntoBattlefield']
-_C692 = CLASSES['IntoHand']
-_C694 = CLASSES['IntoGraveyard']
-_C697 = CLASSES['CostValue']
-_C718 = CLASSES['BackRef']
-_C721 = CLASSES['TargetPlayer']
-_C725 = CLASSES['EachObjects']
-_C740 = CLASSES['QualityRef']
-_C761 = CLASSES['PerTime']
-_C767 = CLASSES['PerObject']
-_C770 = CLASSES['PowerOf']
-_C797 = CLASSES['EntersEvent']
-_C800 = CLASSES['LeavesEvent']
-_C802 = CLASSES['DiesEvent']
-_C804 = CLASSES['AttacksAloneEvent']
-_C806 = CLASSES['AttacksEvent']
-_C808 = CLASSES['BlocksEvent']
-_C811 = CLASSES['BlockedEvent']
-_C813 = CLASSES['PhasesEvent']
-_C815 = CLASSES['TurnedUpEvent']
-_C817 = CLASSES['ExiledThisWayEvent']
-_C819 = CLASSES['TargetedEvent']
-_C822 = CLASSES['DealsDamageEvent']
-_C824 = CLASSES['DealtDamageEvent']
+_C248 = CLASSES['AsChoosePTStmt']
+_C251 = CLASSES['AsTurnedFaceUpStmt']
+_C253 = CLASSES['EntersAsCopyStmt']
+_C254 = CLASSES['CardAltCostStmt']
+_C256 = CLASSES['CardAddCostStmt']
+_C259 = CLASSES['CantActivateStmt']
+_C261 = CLASSES['TopRevealedStmt']
+_C264 = CLASSES['AdditionalLandStmt']
+_C267 = CLASSES['PlayTopStmt']
+_C270 = CLASSES['CardsStaticStmt']
+_C275 = CLASSES['ObjectFilter']
+_C282 = CLASSES['ControlledThing']
+_C289 = CLASSES['MayEffect']
+_C292 = CLASSES['ChooseAmongEffect']
+_C295 = CLASSES['ExtraTurnEffect']
+_C299 = CLASSES['CantCastEffect']
+_C302 = CLASSES['PlayerTopCardActionEffect']
+_C305 = CLASSES['LoseLifeEffect']
+_C308 = CLASSES['PlayerMillEffect']
+_C310 = CLASSES['MayPlayEffect']
+_C312 = CLASSES['BlockRequirementEffect']
+_C315 = CLASSES['TopCardActionEffect']
+_C317 = CLASSES['PayEffect']
+_C320 = CLASSES['NumberedActionEffect']
+_C322 = CLASSES['AttachEffect']
+_C325 = CLASSES['FightEffect']
+_C329 = CLASSES['LookActionEffect']
+_C332 = CLASSES['LookAtTopEffect']
+_C336 = CLASSES['ObjectDamageEffect']
+_C341 = CLASSES['MoveCountersEffect']
+_C344 = CLASSES['TurnFaceDownEffect']
+_C346 = CLASSES['HaveEffect']
+_C349 = CLASSES['KeywordCost']
+_C351 = CLASSES['TypeArg']
+_C353 = CLASSES['QualityArg']
+_C355 = CLASSES['OntoArg']
+_C361 = CLASSES['TriggeredStmt']
+_C364 = CLASSES['ActivatedStmt']
+_C366 = CLASSES['PTDefiningStmt']
+_C369 = CLASSES['SpellKind']
+_C373 = CLASSES['EntersTappedStmt']
+_C378 = CLASSES['PTPair']
+_C382 = CLASSES['CostPerTargetStmt']
+_C384 = CLASSES['UncounterableStmt']
+_C388 = CLASSES['StaticStmt']
+_C403 = CLASSES['ControlClause']
+_C412 = CLASSES['DividedDamageEffect']
+_C414 = CLASSES['DamageEffect']
+_C416 = CLASSES['DestroyEffect']
+_C419 = CLASSES['DrawEffect']
+_C421 = CLASSES['TokenCopyEffect']
+_C426 = CLASSES['TokenEffect']
+_C427 = CLASSES['AddManaEffect']
+_C430 = CLASSES['DiscardEffect']
+_C432 = CLASSES['GainLifeEffect']
+_C435 = CLASSES['GainControlEffect']
+_C437 = CLASSES['ReturnToHandEffect']
+_C440 = CLASSES['ReturnFromGraveyardEffect']
+_C442 = CLASSES['ReturnToBattlefieldEffect']
+_C445 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C450 = CLASSES['SearchEffect']
+_C454 = CLASSES['CounterSpellEffect']
+_C456 = CLASSES['ShuffleEffect']
+_C460 = CLASSES['MillEffect']
+_C463 = CLASSES['PutFromHandEffect']
+_C467 = CLASSES['PutCountersEffect']
+_C470 = CLASSES['PutOnLibraryEffect']
+_C472 = CLASSES['PutIntoZoneEffect']
+_C477 = CLASSES['PileActionEffect']
+_C483 = CLASSES['ExileEffect']
+_C485 = CLASSES['ExileTopEffect']
+_C487 = CLASSES['RegenerateEffect']
+_C491 = CLASSES['PlayerSacrificesEffect']
+_C494 = CLASSES['SacrificeEffect']
+_C496 = CLASSES['UntapEffect']
+_C498 = CLASSES['TapOrUntapEffect']
+_C500 = CLASSES['TapEffect']
+_C504 = CLASSES['RemoveCountersEffect']
+_C506 = CLASSES['DelayedEffect']
+_C508 = CLASSES['PreventEffect']
+_C510 = CLASSES['CastThisEffect']
+_C512 = CLASSES['CopySpellEffect']
+_C513 = CLASSES['NoRegenEffect']
+_C516 = CLASSES['PhaseOutEffect']
+_C519 = CLASSES['NoUntapEffect']
+_C522 = CLASSES['ContinuousEffect']
+_C524 = CLASSES['PlayerRef']
+_C531 = CLASSES['AnyNumberTargets']
+_C533 = CLASSES['AnyTarget']
+_C536 = CLASSES['UpToTargets']
+_C538 = CLASSES['EachPlayers']
+_C540 = CLASSES['ThatRef']
+_C542 = CLASSES['EnchantedRef']
+_C547 = CLASSES['BeginningTrigger']
+_C551 = CLASSES['LastCounterTrigger']
+_C555 = CLASSES['BatchAttackTrigger']
+_C557 = CLASSES['ThisTrigger']
+_C561 = CLASSES['CastTrigger']
+_C564 = CLASSES['AttachedTrigger']
+_C567 = CLASSES['YoursTrigger']
+_C580 = CLASSES['ZonePlace']
+_C586 = CLASSES['PTChoice']
+_C590 = CLASSES['PTChange']
+_C592 = CLASSES['CantAttackOrBlock']
+_C594 = CLASSES['CantAttack']
+_C596 = CLASSES['CantBlock']
+_C598 = CLASSES['CantBeBlockedByFewer']
+_C599 = CLASSES['CantBeBlockedExcept']
+_C600 = CLASSES['CanBlockOnly']
+_C602 = CLASSES['CantBeTargetedBy']
+_C603 = CLASSES['CantBeTargeted']
+_C605 = CLASSES['CantBeDestroyed']
+_C607 = CLASSES['CantPhaseOut']
+_C609 = CLASSES['PhasesEachUntap']
+_C611 = CLASSES['GainsAbility']
+_C614 = CLASSES['HasKeywordAtManaCost']
+_C615 = CLASSES['HasKeywords']
+_C616 = CLASSES['LosesKeywords']
+_C619 = CLASSES['CombatDamageSteps']
+_C621 = CLASSES['AssignsExcess']
+_C623 = CLASSES['AttacksUntapped']
+_C625 = CLASSES['DoesntUntap']
+_C627 = CLASSES['DamageGainsLife']
+_C629 = CLASSES['DamageIsLethal']
+_C631 = CLASSES['CantBeBlockedBy']
+_C633 = CLASSES['CantBeAttachedBy']
+_C635 = CLASSES['PreventDamageFrom']
+_C637 = CLASSES['AttacksDespite']
+_C639 = CLASSES['MaxBlockers']
+_C641 = CLASSES['AttacksEachCombat']
+_C643 = CLASSES['BlocksEachCombat']
+_C645 = CLASSES['CantBeBlocked']
+_C647 = CLASSES['ChosenCreatureType']
+_C649 = CLASSES['BecomesAura']
+_C651 = CLASSES['IsColor']
+_C685 = CLASSES['Duration']
+_C688 = CLASSES['TargetObject']
+_C690 = CLASSES['FromGraveyard']
+_C696 = CLASSES['OntoBattlefield']
+_C699 = CLASSES['IntoHand']
+_C701 = CLASSES['IntoGraveyard']
+_C704 = CLASSES['CostValue']
+_C725 = CLASSES['BackRef']
+_C728 = CLASSES['TargetPlayer']
+_C732 = CLASSES['EachObjects']
+_C747 = CLASSES['QualityRef']
+_C768 = CLASSES['PerTime']
+_C774 = CLASSES['PerObject']
+_C777 = CLASSES['PowerOf']
+_C804 = CLASSES['EntersEvent']
+_C807 = CLASSES['LeavesEvent']
+_C809 = CLASSES['DiesEvent']
+_C811 = CLASSES['AttacksAloneEvent']
+_C813 = CLASSES['AttacksEvent']
+_C815 = CLASSES['BlocksEvent']
+_C818 = CLASSES['BlockedEvent']
+_C820 = CLASSES['PhasesEvent']
+_C822 = CLASSES['TurnedUpEvent']
+_C824 = CLASSES['ExiledThisWayEvent']
+_C826 = CLASSES['TargetedEvent']
+_C829 = CLASSES['DealsDamageEvent']
+_C831 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51881,7 +52279,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 346:  # lastinstead
+        elif r == 347:  # lastinstead
             d['lastinstead'] = True
         elif r == 210:  # insteadcond
             x = c[0]
@@ -51892,7 +52290,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 347:  # tailinstead
+        elif r == 348:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -52142,7 +52540,7 @@ def _b123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 270:  # x
+        elif r == 271:  # x
             d['x'] = True
         elif r == 124:  # word
             x = c[0]
@@ -52237,9 +52635,9 @@ def _b130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 129:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 275:  # onbf
+        elif r == 276:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -52464,7 +52862,7 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 147:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52540,7 +52938,7 @@ def _b153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 152:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52580,7 +52978,7 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 155:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52660,7 +53058,7 @@ def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 161:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52702,7 +53100,7 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 164:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -52852,15 +53250,15 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 276:  # cant
+        if r == 277:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 277:  # did
+        elif r == 278:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 278:  # dont
+        elif r == 279:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -52896,7 +53294,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 279:  # its
+        if r == 280:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -53096,7 +53494,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 189:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53132,7 +53530,7 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 191:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53166,7 +53564,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 282:  # things
+        if r == 283:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -53174,8 +53572,8 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 281:
-                    values.append(_b281(x, inst, lim, made))
+                elif x.rule == 282:
+                    values.append(_b282(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -53286,7 +53684,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 283:  # ormore
+        elif r == 284:  # ormore
             d['ormore'] = True
         elif r == 199:  # counter
             x = c[0]
@@ -53326,7 +53724,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 201:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53360,19 +53758,19 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 284:  # subject
+        if r == 285:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 403:  # negated
+        elif r == 410:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 285:  # thatspell
+        elif r == 286:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
@@ -53380,7 +53778,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['thatspell'] = value
         elif r == 203:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53467,7 +53865,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 355:  # sentences
+        elif r == 356:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53621,7 +54019,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 236:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53655,7 +54053,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 366:  # zones
+        if r == 367:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -53663,11 +54061,11 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 573:
-                    values.append(_b573(x, inst, lim, made))
+                elif x.rule == 580:
+                    values.append(_b580(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 369:  # spells
+        elif r == 370:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -53675,8 +54073,8 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 368:
-                    values.append(_b368(x, inst, lim, made))
+                elif x.rule == 369:
+                    values.append(_b369(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 238:  # amount
@@ -53736,12 +54134,12 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 370:  # keywords
+        elif r == 371:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53803,7 +54201,55 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AsChoosePTStmt (class AsChoosePTStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C248()
+    d: dict[str, Any] = {'enters': False, 'turned': False, 'options': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 374:  # enters
+            d['enters'] = True
+        elif r == 375:  # turned
+            d['turned'] = True
+        elif r == 379:  # options
+            values = d['options']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 378:
+                    values.append(_b378(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53819,7 +54265,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C250()
+    inst: Any = _C251()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53827,11 +54273,11 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 248:  # amount
+        if r == 249:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 249:  # counter
+        elif r == 250:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -53843,7 +54289,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53859,7 +54305,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C252()
+    inst: Any = _C253()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53867,9 +54313,9 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 251:  # filter
+        if r == 252:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53879,7 +54325,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53895,7 +54341,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C254()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53903,7 +54349,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # parts
+        if r == 380:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53925,7 +54371,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53941,7 +54387,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C255()
+    inst: Any = _C256()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53949,7 +54395,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 254:  # cost
+        if r == 255:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -53961,7 +54407,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53977,7 +54423,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C258()
+    inst: Any = _C259()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53985,11 +54431,11 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 256:  # affected
+        if r == 257:  # affected
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 257:  # cantactivate
+        elif r == 258:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -54001,7 +54447,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54017,7 +54463,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C260()
+    inst: Any = _C261()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54025,7 +54471,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 259:  # revealed
+        if r == 260:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -54037,7 +54483,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54053,7 +54499,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C263()
+    inst: Any = _C264()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54061,11 +54507,11 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 261:  # count
+        if r == 262:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 262:  # turns
+        elif r == 263:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -54077,7 +54523,7 @@ def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54093,7 +54539,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C266()
+    inst: Any = _C267()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54101,15 +54547,15 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 264:  # verb
+        if r == 265:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 265:  # filter
+        elif r == 266:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54119,7 +54565,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54135,7 +54581,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C269()
+    inst: Any = _C270()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54143,15 +54589,15 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 267:  # affected
+        if r == 268:  # affected
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 268:  # offbf
+        elif r == 269:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 378:  # parts
+        elif r == 385:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54160,7 +54606,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 580 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54173,7 +54619,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54189,7 +54635,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C274()
+    inst: Any = _C275()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54197,42 +54643,42 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # other
+        if r == 659:  # other
             d['other'] = True
-        elif r == 653:  # another
+        elif r == 660:  # another
             d['another'] = True
-        elif r == 654:  # facedown
+        elif r == 661:  # facedown
             d['facedown'] = True
-        elif r == 655:  # faceup
+        elif r == 662:  # faceup
             d['faceup'] = True
-        elif r == 382:  # exiled
+        elif r == 389:  # exiled
             d['exiled'] = True
-        elif r == 383:  # combat
+        elif r == 390:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 384:  # combat
+        elif r == 391:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 385:  # states
+        elif r == 392:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 656:  # states
+        elif r == 663:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 748:  # nons
+        elif r == 755:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 749:  # colors
+        elif r == 756:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54240,7 +54686,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 750:  # supertypes
+        elif r == 757:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54248,75 +54694,75 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 751:  # multis
+        elif r == 758:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 752:  # types
+        elif r == 759:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 753:  # subtypes
+        elif r == 760:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 754:  # ortypes
+        elif r == 761:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # andor
+        elif r == 762:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # ortypes
+        elif r == 763:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 271:  # kind
+        elif r == 272:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 386:  # chosen
+        elif r == 393:  # chosen
             d['chosen'] = True
-        elif r == 387:  # mv
+        elif r == 394:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 388:  # mvdir
+        elif r == 395:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 389:  # ptstat
+        elif r == 396:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 390:  # ptval
+        elif r == 397:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 391:  # ptdir
+        elif r == 398:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 392:  # kwability
+        elif r == 399:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -54325,7 +54771,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 393:  # kwabilities
+        elif r == 400:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -54334,7 +54780,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 657:  # keywords
+        elif r == 664:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54348,7 +54794,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 394:  # without
+        elif r == 401:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -54357,13 +54803,13 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 272:  # controller
+        elif r == 273:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b396(x, inst, lim, made)
+            value = _b403(x, inst, lim, made)
             d['controller'] = value
-        elif r == 402:  # late
+        elif r == 409:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54377,11 +54823,11 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 658:  # blocked_by_this
+        elif r == 665:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 659:  # attacking_you
+        elif r == 666:  # attacking_you
             d['attacking_you'] = True
-        elif r == 273:  # name
+        elif r == 274:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -54398,7 +54844,7 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54414,7 +54860,7 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C281()
+    inst: Any = _C282()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54422,9 +54868,9 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # filter
+        if r == 281:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54434,7 +54880,7 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54450,7 +54896,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C288()
+    inst: Any = _C289()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54458,7 +54904,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 287:  # effect
+        if r == 288:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -54473,7 +54919,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54489,7 +54935,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C291()
+    inst: Any = _C292()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54497,11 +54943,11 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 289:  # player
+        if r == 290:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 520:  # options
+        elif r == 527:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54509,13 +54955,13 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 274:
-                    values.append(_b274(x, inst, lim, made))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 290:  # last
+        elif r == 291:  # last
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -54525,7 +54971,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54541,7 +54987,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C294()
+    inst: Any = _C295()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54549,13 +54995,13 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 292:  # player
+        if r == 293:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 293:  # extra
+        elif r == 294:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -54567,7 +55013,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54583,7 +55029,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C298()
+    inst: Any = _C299()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54591,18 +55037,18 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 295:  # player
+        if r == 296:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 296:  # samename
+        elif r == 297:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 297:  # nextturn
+        elif r == 298:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -54614,7 +55060,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54630,7 +55076,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C301()
+    inst: Any = _C302()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54638,13 +55084,13 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 299:  # player
+        if r == 300:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 300:  # action
+        elif r == 301:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54657,7 +55103,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54673,7 +55119,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C304()
+    inst: Any = _C305()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54681,11 +55127,11 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 302:  # player
+        if r == 303:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 303:  # amount
+        elif r == 304:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -54697,7 +55143,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54713,7 +55159,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C307()
+    inst: Any = _C308()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54721,11 +55167,11 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 305:  # player
+        if r == 306:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 306:  # amount
+        elif r == 307:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -54737,7 +55183,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54753,7 +55199,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C310()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54761,7 +55207,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 308:  # play
+        if r == 309:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -54773,7 +55219,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54789,7 +55235,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C311()
+    inst: Any = _C312()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54797,9 +55243,9 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # target
+        if r == 311:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54812,7 +55258,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54828,7 +55274,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C315()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54836,20 +55282,20 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 312:  # action
+        if r == 313:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 536:  # count
+        elif r == 543:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 313:  # player
+        elif r == 314:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54859,7 +55305,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54875,7 +55321,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C317()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54883,7 +55329,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # cost
+        if r == 316:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -54895,7 +55341,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54911,7 +55357,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C320()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54919,14 +55365,14 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # action
+        if r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 318:  # count
+        elif r == 319:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
@@ -54938,7 +55384,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54954,7 +55400,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C322()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54962,9 +55408,9 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # target
+        if r == 321:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54977,7 +55423,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54993,7 +55439,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C325()
     d: dict[str, Any] = {'first': None, 'base': False, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55001,18 +55447,18 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # first
+        if r == 323:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 726:  # base
+        elif r == 733:  # base
             d['base'] = True
-        elif r == 323:  # second
+        elif r == 324:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55025,7 +55471,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookActionEffect (class LookActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55041,7 +55487,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C329()
     d: dict[str, Any] = {'amount': None, 'action': None, 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55049,18 +55495,18 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # amount
+        if r == 326:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 326:  # action
+        elif r == 327:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 327:  # other
+        elif r == 328:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -55072,7 +55518,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55088,7 +55534,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C332()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55096,11 +55542,11 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # amount
+        if r == 330:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 330:  # order
+        elif r == 331:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -55112,7 +55558,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55128,7 +55574,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C335()
+    inst: Any = _C336()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55136,20 +55582,20 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # source
+        if r == 333:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 333:  # power
+        elif r == 334:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 334:  # target
+        elif r == 335:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55162,7 +55608,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55178,7 +55624,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C340()
+    inst: Any = _C341()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55186,24 +55632,24 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 336:  # amount
+        if r == 337:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 337:  # counter
+        elif r == 338:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 338:  # source
+        elif r == 339:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 339:  # target
+        elif r == 340:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55216,7 +55662,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55232,7 +55678,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C344()
     d: dict[str, Any] = {'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55240,14 +55686,14 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 341:  # target
+        if r == 342:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 342:  # facedown
+        elif r == 343:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -55259,7 +55705,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55275,7 +55721,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C346()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55283,7 +55729,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 344:  # effect
+        if r == 345:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55298,7 +55744,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55314,7 +55760,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C349()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55322,7 +55768,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # parts
+        if r == 544:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55331,7 +55777,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 734 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55344,7 +55790,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55360,7 +55806,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C351()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55368,7 +55814,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # type
+        if r == 350:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -55380,7 +55826,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55396,7 +55842,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C353()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55404,7 +55850,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # quality
+        if r == 352:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -55416,7 +55862,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55432,7 +55878,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C355()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55440,7 +55886,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # subtype
+        if r == 354:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -55452,7 +55898,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55468,7 +55914,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C361()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55476,20 +55922,20 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # zone
+        if r == 357:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 357:  # trigger
+        elif r == 358:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 358:  # condition
+        elif r == 359:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55498,11 +55944,11 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 359:  # sentences
+        elif r == 360:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 561:  # sentences
+        elif r == 568:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55514,7 +55960,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55530,7 +55976,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C364()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55538,11 +55984,11 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # special
+        if r == 569:  # special
             d['special'] = True
-        elif r == 563:  # fromhand
+        elif r == 570:  # fromhand
             d['fromhand'] = True
-        elif r == 361:  # param
+        elif r == 362:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55551,11 +55997,11 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 564:  # cost
+        elif r == 571:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 565:  # param
+        elif r == 572:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55564,15 +56010,15 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 362:  # sentences
+        elif r == 363:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 566:  # sentences
+        elif r == 573:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 567:  # restriction
+        elif r == 574:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -55581,19 +56027,19 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 568:  # once
+        elif r == 575:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 569:  # sorcery
+        elif r == 576:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 570:  # castable
+        elif r == 577:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -55607,7 +56053,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55623,7 +56069,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C365()
+    inst: Any = _C366()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55631,13 +56077,13 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # both
+        if r == 740:  # both
             d['both'] = True
-        elif r == 571:  # which
+        elif r == 578:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 364:  # amount
+        elif r == 365:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -55649,7 +56095,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55665,7 +56111,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C369()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55673,9 +56119,9 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # filter
+        if r == 368:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55685,7 +56131,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55701,7 +56147,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C373()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55709,7 +56155,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # tapped
+        if r == 372:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -55721,7 +56167,47 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C378()
+    d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 376:  # power
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 377:  # toughness
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55737,7 +56223,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C375()
+    inst: Any = _C382()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55745,7 +56231,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # cost
+        if r == 381:  # cost
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['cost'] = value
@@ -55757,7 +56243,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55773,7 +56259,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C384()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55781,7 +56267,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # countered
+        if r == 383:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -55793,7 +56279,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55809,7 +56295,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C388()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55817,7 +56303,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # precondition
+        if r == 386:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -55826,35 +56312,35 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 645:  # this
+        elif r == 652:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 646:  # enchanted
+        elif r == 653:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 647:  # host
+        elif r == 654:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 648:  # equipped
+        elif r == 655:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 649:  # host
+        elif r == 656:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 650:  # affected
+        elif r == 657:  # affected
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 651:  # parts
+        elif r == 658:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55863,12 +56349,12 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 580 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 380:  # condition
+        elif r == 387:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55885,7 +56371,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55901,7 +56387,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C403()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55909,27 +56395,27 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # you
+        if r == 402:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 397:  # notyou
+        elif r == 404:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 398:  # own
+        elif r == 405:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 399:  # defending
+        elif r == 406:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 400:  # opponent
+        elif r == 407:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 401:  # opponents
+        elif r == 408:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -55941,7 +56427,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55957,7 +56443,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C412()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55965,11 +56451,11 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 404:  # amount
+        if r == 411:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 757:  # evenly
+        elif r == 764:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -55979,7 +56465,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55995,7 +56481,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C414()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56003,46 +56489,46 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # named
+        if r == 667:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 661:  # amount
+        elif r == 668:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 662:  # equal
+        elif r == 669:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 758:  # power
+        elif r == 765:  # power
             x = c[0]
-            value = _b770(x, inst, lim, made)
+            value = _b777(x, inst, lim, made)
             d['power'] = value
-        elif r == 759:  # amount
+        elif r == 766:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 663:  # you
+        elif r == 670:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 664:  # target
+        elif r == 671:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 406:  # also
+        elif r == 413:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56055,7 +56541,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56071,7 +56557,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C416()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56079,9 +56565,9 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # target
+        if r == 415:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56094,7 +56580,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56110,7 +56596,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C419()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56118,13 +56604,13 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 410:  # player
+        if r == 417:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 411:  # amount
+        elif r == 418:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -56136,7 +56622,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56152,7 +56638,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C421()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56160,9 +56646,9 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # target
+        if r == 420:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56175,7 +56661,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56191,7 +56677,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C426()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56199,21 +56685,21 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # count
+        if r == 422:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 665:  # tapped
+        elif r == 672:  # tapped
             d['tapped'] = True
-        elif r == 416:  # power
+        elif r == 423:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 417:  # toughness
+        elif r == 424:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 666:  # colors
+        elif r == 673:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56221,17 +56707,17 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 667:  # subtypes
+        elif r == 674:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 668:  # types
+        elif r == 675:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 669:  # keywords
+        elif r == 676:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56245,23 +56731,23 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 418:  # tokname
+        elif r == 425:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 670:  # per
+        elif r == 677:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 671:  # pertime
+        elif r == 678:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b761(x, inst, lim, made)
+            value = _b768(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56271,7 +56757,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56287,7 +56773,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C427()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56295,9 +56781,9 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # anycolor
+        if r == 769:  # anycolor
             d['anycolor'] = True
-        elif r == 763:  # choices
+        elif r == 770:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56307,15 +56793,15 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 672:  # last
+        elif r == 679:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 673:  # mana
+        elif r == 680:  # mana
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['mana'] = value
-        elif r == 828:  # alts
+        elif r == 835:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b104(x, inst, lim, made))
@@ -56327,7 +56813,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56343,7 +56829,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C430()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56351,27 +56837,27 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # player
+        if r == 428:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 674:  # third
+        elif r == 681:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 422:  # amount
+        elif r == 429:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 764:  # random
+        elif r == 771:  # random
             d['random'] = True
-        elif r == 675:  # per
+        elif r == 682:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b761(x, inst, lim, made)
+            value = _b768(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56381,7 +56867,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56397,7 +56883,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C432()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56405,31 +56891,31 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # player
+        if r == 431:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 676:  # amount
+        elif r == 683:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 765:  # per
+        elif r == 772:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b761(x, inst, lim, made)
+            value = _b768(x, inst, lim, made)
             d['per'] = value
-        elif r == 768:  # per
+        elif r == 775:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b767(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['per'] = value
-        elif r == 677:  # equal
+        elif r == 684:  # equal
             x = c[0]
-            value = _b770(x, inst, lim, made)
+            value = _b777(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56439,7 +56925,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56455,7 +56941,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C435()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56463,18 +56949,18 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # target
+        if r == 433:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 427:  # duration
+        elif r == 434:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56484,7 +56970,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56500,7 +56986,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C437()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56508,14 +56994,14 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # target
+        if r == 436:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 679:  # yours
+        elif r == 686:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -56527,7 +57013,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56543,7 +57029,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C440()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56551,23 +57037,23 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # target
+        if r == 438:  # target
             x = c[0]
-            value = _b681(x, inst, lim, made)
+            value = _b688(x, inst, lim, made)
             d['target'] = value
-        elif r == 432:  # source
+        elif r == 439:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['source'] = value
-        elif r == 780:  # hand
+        elif r == 787:  # hand
             d['hand'] = True
-        elif r == 684:  # battlefield
+        elif r == 691:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 781:  # mine
+        elif r == 788:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -56577,7 +57063,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56593,7 +57079,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C442()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56601,22 +57087,22 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # target
+        if r == 441:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 685:  # fromgy
+        elif r == 692:  # fromgy
             d['fromgy'] = True
-        elif r == 782:  # choice
+        elif r == 789:  # choice
             d['choice'] = True
-        elif r == 783:  # facedown
+        elif r == 790:  # facedown
             d['facedown'] = True
-        elif r == 784:  # mine
+        elif r == 791:  # mine
             d['mine'] = True
-        elif r == 785:  # owners
+        elif r == 792:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -56626,7 +57112,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56642,7 +57128,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C445()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56650,11 +57136,11 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # filter
+        if r == 443:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 437:  # hands
+        elif r == 444:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -56666,7 +57152,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56682,7 +57168,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C450()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56690,38 +57176,38 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # player
+        if r == 446:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 686:  # upto
+        elif r == 693:  # upto
             d['upto'] = True
-        elif r == 440:  # count
+        elif r == 447:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 441:  # filter
+        elif r == 448:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 786:  # alts
+        elif r == 793:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b274(x, inst, lim, made))
-        elif r == 687:  # reveal
+                values.append(_b275(x, inst, lim, made))
+        elif r == 694:  # reveal
             d['reveal'] = True
-        elif r == 787:  # thatcard
+        elif r == 794:  # thatcard
             d['thatcard'] = True
-        elif r == 788:  # thosecards
+        elif r == 795:  # thosecards
             d['thosecards'] = True
-        elif r == 442:  # destination
+        elif r == 449:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 690 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 697 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 695:  # tapped
+        elif r == 702:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -56731,7 +57217,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56747,7 +57233,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56755,20 +57241,20 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # target
+        if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 445:  # unless
+        elif r == 452:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b697(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['unless'] = value
-        elif r == 446:  # per
+        elif r == 453:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -56782,7 +57268,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56798,7 +57284,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C456()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56806,9 +57292,9 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # player
+        if r == 455:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56818,7 +57304,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56834,7 +57320,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C460()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56842,19 +57328,19 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # amount
+        if r == 457:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 451:  # player
+        elif r == 458:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 452:  # owner
+        elif r == 459:  # owner
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -56864,7 +57350,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56880,7 +57366,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C463()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56888,15 +57374,15 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # filter
+        if r == 461:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 455:  # battlefield
+        elif r == 462:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 699:  # faceup
+        elif r == 706:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -56906,7 +57392,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56922,7 +57408,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C467()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56930,17 +57416,17 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # amount
+        if r == 464:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 458:  # counter
+        elif r == 465:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 459:  # target
+        elif r == 466:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56953,7 +57439,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56969,7 +57455,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C470()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56977,24 +57463,24 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 468:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 462:  # source
+        elif r == 469:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['source'] = value
-        elif r == 700:  # top
+        elif r == 707:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 701:  # bottom
+        elif r == 708:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57006,7 +57492,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57022,7 +57508,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C472()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57030,9 +57516,9 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # target
+        if r == 471:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57045,7 +57531,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57061,7 +57547,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C477()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57069,22 +57555,22 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # filter
+        if r == 473:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 467:  # whose
+        elif r == 474:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 468:  # action
+        elif r == 475:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 516 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 469:  # pile
+        elif r == 476:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -57096,7 +57582,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57112,7 +57598,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57120,36 +57606,36 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 472:  # source
+        elif r == 479:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b683(x, inst, lim, made)
+            value = _b690(x, inst, lim, made)
             d['source'] = value
-        elif r == 473:  # amount
+        elif r == 480:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 474:  # counter
+        elif r == 481:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 475:  # also
+        elif r == 482:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57162,7 +57648,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57178,7 +57664,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C485()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57186,9 +57672,9 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # player
+        if r == 484:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57198,7 +57684,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57214,7 +57700,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C487()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57222,9 +57708,9 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57237,7 +57723,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57253,7 +57739,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C491()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57261,19 +57747,19 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # player
+        if r == 488:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
-        elif r == 482:  # amount
+        elif r == 489:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 483:  # filter
+        elif r == 490:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57283,7 +57769,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57299,7 +57785,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57307,18 +57793,18 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 486:  # unless
+        elif r == 493:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b697(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57328,7 +57814,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57344,7 +57830,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C496()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57352,9 +57838,9 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57367,7 +57853,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57383,7 +57869,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57391,9 +57877,9 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # target
+        if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57406,7 +57892,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57422,7 +57908,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57430,9 +57916,9 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57445,7 +57931,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57461,7 +57947,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C504()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57469,17 +57955,17 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # amount
+        if r == 501:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 495:  # counter
+        elif r == 502:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 496:  # target
+        elif r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57492,7 +57978,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57508,7 +57994,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C506()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57516,18 +58002,18 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # step
+        if r == 709:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 789 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 796 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 703:  # endcombat
+        elif r == 710:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 498:  # effect
+        elif r == 505:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57542,7 +58028,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57558,7 +58044,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C508()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57566,15 +58052,15 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # amount
+        if r == 507:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 790:  # you
+        elif r == 797:  # you
             d['you'] = True
-        elif r == 704:  # target
+        elif r == 711:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57587,7 +58073,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57603,7 +58089,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C510()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57611,18 +58097,18 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # target
+        if r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 705:  # label
+        elif r == 712:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 706:  # free
+        elif r == 713:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -57634,7 +58120,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57650,7 +58136,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C512()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57658,16 +58144,16 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # target
+        if r == 511:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 707:  # newtargets
+        elif r == 714:  # newtargets
             d['newtargets'] = True
-        elif r == 791:  # thatcopy
+        elif r == 798:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57677,7 +58163,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57693,7 +58179,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C513()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57701,18 +58187,18 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # thatnoun
+        if r == 715:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 709:  # target
+        elif r == 716:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 710:  # thisturn
+        elif r == 717:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -57722,7 +58208,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57738,7 +58224,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C516()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57746,14 +58232,14 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # target
+        if r == 514:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 508:  # phaseout
+        elif r == 515:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -57765,7 +58251,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57781,7 +58267,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C519()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57789,14 +58275,14 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # target
+        if r == 517:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 511:  # nountap
+        elif r == 518:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -57808,7 +58294,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57824,7 +58310,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C522()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57832,30 +58318,30 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # lead
+        if r == 520:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['lead'] = value
-        elif r == 711:  # target
+        elif r == 718:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 712:  # also
+        elif r == 719:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b725(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['also'] = value
-        elif r == 713:  # group
+        elif r == 720:  # group
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 714:  # parts
+        elif r == 721:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57864,18 +58350,18 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 580 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 514:  # duration
+        elif r == 521:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b678(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['duration'] = value
-        elif r == 715:  # tail
+        elif r == 722:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -57884,7 +58370,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 580 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57897,7 +58383,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57913,7 +58399,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C524()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57921,13 +58407,13 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # controller
+        if r == 723:  # controller
             d['controller'] = True
-        elif r == 518:  # owner
+        elif r == 525:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 519:  # who
+        elif r == 526:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -57939,7 +58425,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57955,7 +58441,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C531()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57963,11 +58449,11 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # filter
+        if r == 530:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 719:  # otherthan
+        elif r == 726:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -57977,7 +58463,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57993,7 +58479,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C533()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58001,7 +58487,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # any
+        if r == 532:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58013,7 +58499,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58029,7 +58515,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C536()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58037,15 +58523,15 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # each
+        if r == 729:  # each
             d['each'] = True
-        elif r == 527:  # count
+        elif r == 534:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 528:  # filter
+        elif r == 535:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -58055,7 +58541,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58071,7 +58557,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C538()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58079,7 +58565,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # who
+        if r == 537:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58091,7 +58577,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58107,7 +58593,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C540()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58115,7 +58601,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # that
+        if r == 539:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58127,7 +58613,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58143,7 +58629,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C542()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58151,9 +58637,9 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # equipped
+        if r == 802:  # equipped
             d['equipped'] = True
-        elif r == 534:  # enchanted
+        elif r == 541:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58165,7 +58651,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58181,7 +58667,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C547()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58189,11 +58675,11 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # whose
+        if r == 545:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 539:  # step
+        elif r == 546:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58205,7 +58691,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58221,7 +58707,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C551()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58229,11 +58715,11 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # lead
+        if r == 549:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 543:  # counter
+        elif r == 550:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -58245,7 +58731,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58261,7 +58747,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C555()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58269,15 +58755,15 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # lead
+        if r == 552:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 546:  # subject
+        elif r == 553:  # subject
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 547:  # batch
+        elif r == 554:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58289,7 +58775,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58305,7 +58791,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C557()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58313,13 +58799,13 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # lead
+        if r == 556:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 728:  # creature
+        elif r == 735:  # creature
             d['creature'] = True
-        elif r == 729:  # events
+        elif r == 736:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58328,7 +58814,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 805 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58341,7 +58827,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58357,7 +58843,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C561()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58365,17 +58851,17 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # lead
+        if r == 558:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 552:  # who
+        elif r == 559:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 553:  # spell
+        elif r == 560:  # spell
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -58385,7 +58871,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58401,7 +58887,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C564()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58409,17 +58895,17 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # lead
+        if r == 562:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 825:  # equipped
+        elif r == 832:  # equipped
             d['equipped'] = True
-        elif r == 556:  # host
+        elif r == 563:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 730:  # events
+        elif r == 737:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58428,7 +58914,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 805 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58441,7 +58927,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58457,7 +58943,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C567()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58465,17 +58951,17 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # lead
+        if r == 565:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 826:  # thisor
+        elif r == 833:  # thisor
             d['thisor'] = True
-        elif r == 559:  # subject
+        elif r == 566:  # subject
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 731:  # events
+        elif r == 738:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58484,12 +58970,12 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 798 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 805 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 732:  # undercontrol
+        elif r == 739:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58499,7 +58985,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58515,7 +59001,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C580()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58523,11 +59009,11 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # command
+        if r == 579:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 574:  # battlefield
+        elif r == 581:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -58539,7 +59025,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58555,7 +59041,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C586()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58563,19 +59049,19 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # power
+        if r == 582:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 576:  # toughness
+        elif r == 583:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 577:  # power2
+        elif r == 584:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 578:  # toughness2
+        elif r == 585:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -58587,7 +59073,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58603,7 +59089,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C590()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58611,29 +59097,29 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # additional
+        if r == 741:  # additional
             d['additional'] = True
-        elif r == 581:  # power
+        elif r == 588:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 582:  # toughness
+        elif r == 589:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 735:  # per
+        elif r == 742:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 736:  # perfilter
+        elif r == 743:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 827:  # onbf
+        elif r == 834:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58643,7 +59129,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58659,7 +59145,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C592()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58667,7 +59153,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # both
+        if r == 591:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -58679,7 +59165,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58695,7 +59181,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C594()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58703,7 +59189,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # attack
+        if r == 593:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -58715,7 +59201,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58731,7 +59217,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C596()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58739,7 +59225,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # block
+        if r == 595:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -58751,7 +59237,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58767,7 +59253,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C598()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58775,7 +59261,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # count
+        if r == 597:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -58787,7 +59273,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58803,7 +59289,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C599()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58811,7 +59297,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # filters
+        if r == 744:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58819,8 +59305,8 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 274:
-                    values.append(_b274(x, inst, lim, made))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -58831,7 +59317,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58847,7 +59333,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C600()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58855,7 +59341,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # filters
+        if r == 745:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -58863,8 +59349,8 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 274:
-                    values.append(_b274(x, inst, lim, made))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -58875,7 +59361,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58891,7 +59377,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C602()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58899,9 +59385,9 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # quality
+        if r == 601:  # quality
             x = c[0]
-            value = _b740(x, inst, lim, made)
+            value = _b747(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -58911,7 +59397,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58927,7 +59413,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C603()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58935,7 +59421,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # opponents
+        if r == 749:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58945,7 +59431,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58961,7 +59447,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C605()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58969,7 +59455,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # destroyed
+        if r == 604:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -58981,7 +59467,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58997,7 +59483,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C607()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59005,7 +59491,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # phase
+        if r == 606:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59017,7 +59503,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59033,7 +59519,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C609()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59041,7 +59527,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # untap
+        if r == 608:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59053,7 +59539,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59069,7 +59555,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C611()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59077,9 +59563,9 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # ability
+        if r == 610:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 743 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 750 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59092,7 +59578,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59108,7 +59594,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C614()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59116,14 +59602,14 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # keyword
+        if r == 612:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 606:  # manacost
+        elif r == 613:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59135,7 +59621,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59151,7 +59637,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C615()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59159,7 +59645,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # keywords
+        if r == 751:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59181,7 +59667,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59197,7 +59683,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C616()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59205,7 +59691,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # keywords
+        if r == 752:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59227,7 +59713,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59243,7 +59729,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C619()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59251,11 +59737,11 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # first
+        if r == 617:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 611:  # regular
+        elif r == 618:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59269,7 +59755,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59285,7 +59771,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C621()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59293,7 +59779,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # excess
+        if r == 620:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59305,7 +59791,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59321,7 +59807,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C623()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59329,7 +59815,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # untapped
+        if r == 622:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59341,7 +59827,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59357,7 +59843,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C625()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59365,11 +59851,11 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # its
+        if r == 753:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 617:  # untap
+        elif r == 624:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59381,7 +59867,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59397,7 +59883,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C627()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59405,7 +59891,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # gains
+        if r == 626:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59417,7 +59903,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59433,7 +59919,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C629()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59441,7 +59927,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # lethal
+        if r == 628:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59453,7 +59939,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59469,7 +59955,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C631()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59477,9 +59963,9 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # quality
+        if r == 630:  # quality
             x = c[0]
-            value = _b740(x, inst, lim, made)
+            value = _b747(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59489,7 +59975,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59505,7 +59991,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C633()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59513,9 +59999,9 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # quality
+        if r == 632:  # quality
             x = c[0]
-            value = _b740(x, inst, lim, made)
+            value = _b747(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59525,7 +60011,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59541,7 +60027,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C635()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59549,9 +60035,9 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # quality
+        if r == 634:  # quality
             x = c[0]
-            value = _b740(x, inst, lim, made)
+            value = _b747(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59561,7 +60047,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59577,7 +60063,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C637()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59585,9 +60071,9 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # thisturn
+        if r == 754:  # thisturn
             d['thisturn'] = True
-        elif r == 629:  # keyword
+        elif r == 636:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59602,7 +60088,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59618,7 +60104,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C639()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59626,7 +60112,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # count
+        if r == 638:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59638,7 +60124,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59654,7 +60140,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C641()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59662,7 +60148,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # attacks
+        if r == 640:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -59674,7 +60160,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59690,7 +60176,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C643()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59698,7 +60184,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # blocks
+        if r == 642:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -59710,7 +60196,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59726,7 +60212,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C645()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59734,7 +60220,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # unblockable
+        if r == 644:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -59746,7 +60232,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59762,7 +60248,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C647()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59770,7 +60256,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # choice
+        if r == 646:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -59782,7 +60268,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59798,7 +60284,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C649()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59806,7 +60292,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # host
+        if r == 648:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -59818,7 +60304,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59834,7 +60320,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C651()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59842,7 +60328,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # color
+        if r == 650:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -59857,7 +60343,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59873,7 +60359,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C685()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59881,23 +60367,23 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # eot
+        if r == 780:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 774:  # next_upkeep
+        elif r == 781:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 775:  # losecontrol
+        elif r == 782:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 776:  # thisturn
+        elif r == 783:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 777:  # thiscombat
+        elif r == 784:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -59909,7 +60395,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59925,7 +60411,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C688()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59933,13 +60419,13 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # another
+        if r == 785:  # another
             d['another'] = True
-        elif r == 680:  # filter
+        elif r == 687:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 779:  # ingy
+        elif r == 786:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59949,7 +60435,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59965,7 +60451,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C690()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59973,7 +60459,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # whose
+        if r == 689:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -59985,7 +60471,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60001,7 +60487,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C696()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60009,7 +60495,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # zone
+        if r == 695:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60021,7 +60507,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60037,7 +60523,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C699()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60045,9 +60531,9 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # player
+        if r == 698:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60057,7 +60543,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60073,7 +60559,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C701()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60081,9 +60567,9 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # player
+        if r == 700:  # player
             x = c[0]
-            value = _b517(x, inst, lim, made)
+            value = _b524(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60093,7 +60579,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60109,7 +60595,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C704()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60117,11 +60603,11 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # cost
+        if r == 703:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 698:  # param
+        elif r == 705:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60136,7 +60622,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60152,7 +60638,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C725()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60160,9 +60646,9 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # word
+        if r == 724:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60175,7 +60661,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60191,7 +60677,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C728()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60199,11 +60685,11 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # player
+        if r == 727:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 792:  # walker
+        elif r == 799:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60213,7 +60699,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60229,7 +60715,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C732()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60237,33 +60723,33 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # quant
+        if r == 730:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 724:  # filter
+        elif r == 731:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 793:  # attached
+        elif r == 800:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 794:  # samename
+        elif r == 801:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 829:  # ingy
+        elif r == 836:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60273,7 +60759,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60289,7 +60775,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C747()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60297,11 +60783,11 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # word
+        if r == 746:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 741:  # param
+        elif r == 748:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60316,7 +60802,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60332,7 +60818,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C761()
+    inst: Any = _C768()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60340,9 +60826,9 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # word
+        if r == 767:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60355,7 +60841,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60371,7 +60857,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C774()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60379,13 +60865,13 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # filter
+        if r == 773:  # filter
             x = c[0]
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 834:  # gy
+        elif r == 841:  # gy
             d['gy'] = True
-        elif r == 835:  # bf
+        elif r == 842:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60395,7 +60881,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60411,7 +60897,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C777()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60419,21 +60905,21 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # power
+        if r == 776:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 771:  # power
+        elif r == 778:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 772:  # target
+        elif r == 779:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 522 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60446,7 +60932,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60462,7 +60948,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C804()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60470,7 +60956,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # enters
+        if r == 803:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60482,7 +60968,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60498,7 +60984,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C807()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60506,7 +60992,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # leaves
+        if r == 806:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -60518,7 +61004,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60534,7 +61020,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C809()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60542,7 +61028,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # dies
+        if r == 808:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -60554,7 +61040,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60570,7 +61056,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C811()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60578,7 +61064,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # alone
+        if r == 810:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -60590,7 +61076,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60606,7 +61092,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C813()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60614,7 +61100,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # attacks
+        if r == 812:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60626,7 +61112,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60642,7 +61128,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C815()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60650,11 +61136,11 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # blocks
+        if r == 814:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 830:  # acreature
+        elif r == 837:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -60664,7 +61150,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60680,7 +61166,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C818()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60688,15 +61174,15 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # blocked
+        if r == 816:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 810:  # filter
+        elif r == 817:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b274(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60706,7 +61192,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60722,7 +61208,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C820()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60730,7 +61216,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # direction
+        if r == 819:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -60742,7 +61228,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60758,7 +61244,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C822()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60766,7 +61252,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # up
+        if r == 821:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -60778,7 +61264,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60794,7 +61280,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C824()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60802,7 +61288,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # way
+        if r == 823:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -60814,7 +61300,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60830,7 +61316,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C826()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60838,11 +61324,11 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # targeted
+        if r == 825:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 831:  # opponents
+        elif r == 838:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60852,7 +61338,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60868,7 +61354,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C829()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60876,13 +61362,13 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # combat
+        if r == 839:  # combat
             d['combat'] = True
-        elif r == 820:  # deals
+        elif r == 827:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 821:  # recipient
+        elif r == 828:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -60896,7 +61382,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60912,7 +61398,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C831()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60920,9 +61406,9 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # combat
+        if r == 840:  # combat
             d['combat'] = True
-        elif r == 823:  # dealt
+        elif r == 830:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61184,596 +61670,603 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 245 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 246 __asgn_plain
     _b247,  # 247 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 248 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 249 __asgn_plain
-    _b250,  # 250 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 251 __asgn_plain
-    _b252,  # 252 EntersAsCopyStmt
-    _b253,  # 253 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 254 __asgn_plain
-    _b255,  # 255 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 256 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 257 __asgn_plain
-    _b258,  # 258 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 259 __asgn_plain
-    _b260,  # 260 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 261 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 262 __asgn_plain
-    _b263,  # 263 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 264 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 265 __asgn_plain
-    _b266,  # 266 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 267 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 268 __asgn_plain
-    _b269,  # 269 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 270 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 271 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 272 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 273 __asgn_plain
-    _b274,  # 274 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 275 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 276 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 278 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 279 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 280 __asgn_plain
-    _b281,  # 281 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 282 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 283 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 284 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 285 __asgn_plain
-    _match_node,  # 286 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 287 __asgn_plain
-    _b288,  # 288 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 289 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 290 __asgn_plain
-    _b291,  # 291 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 292 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 293 __asgn_plain
-    _b294,  # 294 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 297 __asgn_plain
-    _b298,  # 298 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 299 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 300 __asgn_plain
-    _b301,  # 301 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 303 __asgn_plain
-    _b304,  # 304 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 306 __asgn_plain
-    _b307,  # 307 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 310 __asgn_plain
-    _b311,  # 311 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 312 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 322 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 325 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 326 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 LookActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 334 __asgn_plain
-    _b335,  # 335 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 337 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 338 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 339 __asgn_plain
-    _b340,  # 340 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 346 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 347 __asgn_optional
-    _b348,  # 348 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 357 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 358 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 359 __asgn_plain
-    _b360,  # 360 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 361 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 364 __asgn_plain
-    _b365,  # 365 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 366 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 369 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 370 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 373 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 374 __asgn_plain
-    _b375,  # 375 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 382 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 383 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 386 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 402 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 410 __asgn_plain
+    _b248,  # 248 AsChoosePTStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 249 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 250 __asgn_plain
+    _b251,  # 251 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 EntersAsCopyStmt
+    _b254,  # 254 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 257 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 258 __asgn_plain
+    _b259,  # 259 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 265 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 266 __asgn_plain
+    _b267,  # 267 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 268 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 269 __asgn_plain
+    _b270,  # 270 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 271 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 272 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 273 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 276 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 278 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 279 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 280 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 281 __asgn_plain
+    _b282,  # 282 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 283 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 284 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 285 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 286 __asgn_plain
+    _match_node,  # 287 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 288 __asgn_plain
+    _b289,  # 289 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 291 __asgn_plain
+    _b292,  # 292 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 293 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 294 __asgn_plain
+    _b295,  # 295 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 296 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 298 __asgn_plain
+    _b299,  # 299 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 301 __asgn_plain
+    _b302,  # 302 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 307 __asgn_plain
+    _b308,  # 308 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 309 __asgn_plain
+    _b310,  # 310 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 313 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 323 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 327 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 328 __asgn_plain
+    _b329,  # 329 LookActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 330 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 335 __asgn_plain
+    _b336,  # 336 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 337 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 342 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 343 __asgn_plain
+    _b344,  # 344 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 345 __asgn_plain
+    _b346,  # 346 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 347 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 348 __asgn_optional
+    _b349,  # 349 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 350 __asgn_plain
+    _b351,  # 351 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 352 __asgn_plain
+    _b353,  # 353 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 357 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 367 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 370 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 371 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 372 __asgn_plain
+    _b373,  # 373 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 374 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 375 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 379 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 380 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 389 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 390 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 392 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 393 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 402 __asgn_plain
+    _b403,  # 403 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 409 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 410 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 TokenEffect
-    _b420,  # 420 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 PutFromHandEffect
+    _b412,  # 412 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
+    _b416,  # 416 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 420 __asgn_plain
+    _b421,  # 421 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 TokenEffect
+    _b427,  # 427 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 ShuffleEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 TapOrUntapEffect
+    _b472,  # 472 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 CopySpellEffect
-    _b506,  # 506 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 ContinuousEffect
-    _match_node,  # 516 ActionWord
-    _b517,  # 517 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 520 __asgn_oneormore
-    _match_node,  # 521 BackWord
-    _node,  # 522 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 537 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 BeginningTrigger
-    _node,  # 541 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 CopySpellEffect
+    _b513,  # 513 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 514 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 ContinuousEffect
+    _match_node,  # 523 ActionWord
+    _b524,  # 524 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 527 __asgn_oneormore
+    _match_node,  # 528 BackWord
+    _node,  # 529 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 544 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 BeginningTrigger
+    _node,  # 548 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 562 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 563 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 PTChoice
-    _node,  # 580 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CantBeBlockedByFewer
-    _b592,  # 592 CantBeBlockedExcept
-    _b593,  # 593 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantBeTargetedBy
-    _b596,  # 596 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 HasKeywordAtManaCost
-    _b608,  # 608 HasKeywords
-    _b609,  # 609 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 651 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 654 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 656 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 657 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 666 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 667 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 668 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 669 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 OntoBattlefield
-    _node,  # 690 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 569 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 570 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 PTChoice
+    _node,  # 587 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 CantBeBlockedByFewer
+    _b599,  # 599 CantBeBlockedExcept
+    _b600,  # 600 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 CantBeTargetedBy
+    _b603,  # 603 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 HasKeywordAtManaCost
+    _b615,  # 615 HasKeywords
+    _b616,  # 616 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 658 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 660 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 664 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 672 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 673 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 674 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 675 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 676 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 692 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 OntoBattlefield
+    _node,  # 697 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 706 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 710 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 726 __asgn_optional
-    _node,  # 727 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 732 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 742 __asgn_optional
-    _node,  # 743 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 760 __asgn_plain
-    _b761,  # 761 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 763 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 786 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 788 __asgn_optional
-    _match_node,  # 789 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 EntersEvent
-    _node,  # 798 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 820 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 825 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 826 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 827 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 828 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 829 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 830 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 831 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 832 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 724 __asgn_plain
+    _b725,  # 725 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 733 __asgn_optional
+    _node,  # 734 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 746 __asgn_plain
+    _b747,  # 747 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 749 __asgn_optional
+    _node,  # 750 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 756 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 770 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 793 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 795 __asgn_optional
+    _match_node,  # 796 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 EntersEvent
+    _node,  # 805 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 816 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 827 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 832 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 833 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 834 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 835 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 836 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 837 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 841 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 842 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 522, 541, 580, 690, 727, 743, 798])
+_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 529, 548, 587, 697, 734, 750, 805])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62024,592 +62517,599 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 245 __asgn_plain
     None,  # 246 __asgn_plain
     _b247,  # 247 AmplifyStmt
-    None,  # 248 __asgn_plain
+    _b248,  # 248 AsChoosePTStmt
     None,  # 249 __asgn_plain
-    _b250,  # 250 AsTurnedFaceUpStmt
-    None,  # 251 __asgn_plain
-    _b252,  # 252 EntersAsCopyStmt
-    _b253,  # 253 CardAltCostStmt
-    None,  # 254 __asgn_plain
-    _b255,  # 255 CardAddCostStmt
-    None,  # 256 __asgn_plain
+    None,  # 250 __asgn_plain
+    _b251,  # 251 AsTurnedFaceUpStmt
+    None,  # 252 __asgn_plain
+    _b253,  # 253 EntersAsCopyStmt
+    _b254,  # 254 CardAltCostStmt
+    None,  # 255 __asgn_plain
+    _b256,  # 256 CardAddCostStmt
     None,  # 257 __asgn_plain
-    _b258,  # 258 CantActivateStmt
-    None,  # 259 __asgn_plain
-    _b260,  # 260 TopRevealedStmt
-    None,  # 261 __asgn_plain
+    None,  # 258 __asgn_plain
+    _b259,  # 259 CantActivateStmt
+    None,  # 260 __asgn_plain
+    _b261,  # 261 TopRevealedStmt
     None,  # 262 __asgn_plain
-    _b263,  # 263 AdditionalLandStmt
-    None,  # 264 __asgn_plain
+    None,  # 263 __asgn_plain
+    _b264,  # 264 AdditionalLandStmt
     None,  # 265 __asgn_plain
-    _b266,  # 266 PlayTopStmt
-    None,  # 267 __asgn_plain
+    None,  # 266 __asgn_plain
+    _b267,  # 267 PlayTopStmt
     None,  # 268 __asgn_plain
-    _b269,  # 269 CardsStaticStmt
-    None,  # 270 __asgn_optional
-    None,  # 271 __asgn_plain
+    None,  # 269 __asgn_plain
+    _b270,  # 270 CardsStaticStmt
+    None,  # 271 __asgn_optional
     None,  # 272 __asgn_plain
     None,  # 273 __asgn_plain
-    _b274,  # 274 ObjectFilter
-    None,  # 275 __asgn_optional
-    None,  # 276 __asgn_plain
+    None,  # 274 __asgn_plain
+    _b275,  # 275 ObjectFilter
+    None,  # 276 __asgn_optional
     None,  # 277 __asgn_plain
     None,  # 278 __asgn_plain
     None,  # 279 __asgn_plain
     None,  # 280 __asgn_plain
-    _b281,  # 281 ControlledThing
-    None,  # 282 __asgn_oneormore
-    None,  # 283 __asgn_optional
-    None,  # 284 __asgn_plain
+    None,  # 281 __asgn_plain
+    _b282,  # 282 ControlledThing
+    None,  # 283 __asgn_oneormore
+    None,  # 284 __asgn_optional
     None,  # 285 __asgn_plain
-    None,  # 286 ConditionWord
-    None,  # 287 __asgn_plain
-    _b288,  # 288 MayEffect
-    None,  # 289 __asgn_plain
+    None,  # 286 __asgn_plain
+    None,  # 287 ConditionWord
+    None,  # 288 __asgn_plain
+    _b289,  # 289 MayEffect
     None,  # 290 __asgn_plain
-    _b291,  # 291 ChooseAmongEffect
-    None,  # 292 __asgn_plain
+    None,  # 291 __asgn_plain
+    _b292,  # 292 ChooseAmongEffect
     None,  # 293 __asgn_plain
-    _b294,  # 294 ExtraTurnEffect
-    None,  # 295 __asgn_plain
+    None,  # 294 __asgn_plain
+    _b295,  # 295 ExtraTurnEffect
     None,  # 296 __asgn_plain
     None,  # 297 __asgn_plain
-    _b298,  # 298 CantCastEffect
-    None,  # 299 __asgn_plain
+    None,  # 298 __asgn_plain
+    _b299,  # 299 CantCastEffect
     None,  # 300 __asgn_plain
-    _b301,  # 301 PlayerTopCardActionEffect
-    None,  # 302 __asgn_plain
+    None,  # 301 __asgn_plain
+    _b302,  # 302 PlayerTopCardActionEffect
     None,  # 303 __asgn_plain
-    _b304,  # 304 LoseLifeEffect
-    None,  # 305 __asgn_plain
+    None,  # 304 __asgn_plain
+    _b305,  # 305 LoseLifeEffect
     None,  # 306 __asgn_plain
-    _b307,  # 307 PlayerMillEffect
-    None,  # 308 __asgn_plain
-    _b309,  # 309 MayPlayEffect
-    None,  # 310 __asgn_plain
-    _b311,  # 311 BlockRequirementEffect
-    None,  # 312 __asgn_plain
+    None,  # 307 __asgn_plain
+    _b308,  # 308 PlayerMillEffect
+    None,  # 309 __asgn_plain
+    _b310,  # 310 MayPlayEffect
+    None,  # 311 __asgn_plain
+    _b312,  # 312 BlockRequirementEffect
     None,  # 313 __asgn_plain
-    _b314,  # 314 TopCardActionEffect
-    None,  # 315 __asgn_plain
-    _b316,  # 316 PayEffect
-    None,  # 317 __asgn_plain
+    None,  # 314 __asgn_plain
+    _b315,  # 315 TopCardActionEffect
+    None,  # 316 __asgn_plain
+    _b317,  # 317 PayEffect
     None,  # 318 __asgn_plain
-    _b319,  # 319 NumberedActionEffect
-    None,  # 320 __asgn_plain
-    _b321,  # 321 AttachEffect
-    None,  # 322 __asgn_plain
+    None,  # 319 __asgn_plain
+    _b320,  # 320 NumberedActionEffect
+    None,  # 321 __asgn_plain
+    _b322,  # 322 AttachEffect
     None,  # 323 __asgn_plain
-    _b324,  # 324 FightEffect
-    None,  # 325 __asgn_plain
+    None,  # 324 __asgn_plain
+    _b325,  # 325 FightEffect
     None,  # 326 __asgn_plain
     None,  # 327 __asgn_plain
-    _b328,  # 328 LookActionEffect
-    None,  # 329 __asgn_plain
+    None,  # 328 __asgn_plain
+    _b329,  # 329 LookActionEffect
     None,  # 330 __asgn_plain
-    _b331,  # 331 LookAtTopEffect
-    None,  # 332 __asgn_plain
+    None,  # 331 __asgn_plain
+    _b332,  # 332 LookAtTopEffect
     None,  # 333 __asgn_plain
     None,  # 334 __asgn_plain
-    _b335,  # 335 ObjectDamageEffect
-    None,  # 336 __asgn_plain
+    None,  # 335 __asgn_plain
+    _b336,  # 336 ObjectDamageEffect
     None,  # 337 __asgn_plain
     None,  # 338 __asgn_plain
     None,  # 339 __asgn_plain
-    _b340,  # 340 MoveCountersEffect
-    None,  # 341 __asgn_plain
+    None,  # 340 __asgn_plain
+    _b341,  # 341 MoveCountersEffect
     None,  # 342 __asgn_plain
-    _b343,  # 343 TurnFaceDownEffect
-    None,  # 344 __asgn_plain
-    _b345,  # 345 HaveEffect
-    None,  # 346 __asgn_optional
+    None,  # 343 __asgn_plain
+    _b344,  # 344 TurnFaceDownEffect
+    None,  # 345 __asgn_plain
+    _b346,  # 346 HaveEffect
     None,  # 347 __asgn_optional
-    _b348,  # 348 KeywordCost
-    None,  # 349 __asgn_plain
-    _b350,  # 350 TypeArg
-    None,  # 351 __asgn_plain
-    _b352,  # 352 QualityArg
-    None,  # 353 __asgn_plain
-    _b354,  # 354 OntoArg
-    None,  # 355 __asgn_plain
+    None,  # 348 __asgn_optional
+    _b349,  # 349 KeywordCost
+    None,  # 350 __asgn_plain
+    _b351,  # 351 TypeArg
+    None,  # 352 __asgn_plain
+    _b353,  # 353 QualityArg
+    None,  # 354 __asgn_plain
+    _b355,  # 355 OntoArg
     None,  # 356 __asgn_plain
     None,  # 357 __asgn_plain
     None,  # 358 __asgn_plain
     None,  # 359 __asgn_plain
-    _b360,  # 360 TriggeredStmt
-    None,  # 361 __asgn_plain
+    None,  # 360 __asgn_plain
+    _b361,  # 361 TriggeredStmt
     None,  # 362 __asgn_plain
-    _b363,  # 363 ActivatedStmt
-    None,  # 364 __asgn_plain
-    _b365,  # 365 PTDefiningStmt
-    None,  # 366 __asgn_oneormore
-    None,  # 367 __asgn_plain
-    _b368,  # 368 SpellKind
-    None,  # 369 __asgn_oneormore
+    None,  # 363 __asgn_plain
+    _b364,  # 364 ActivatedStmt
+    None,  # 365 __asgn_plain
+    _b366,  # 366 PTDefiningStmt
+    None,  # 367 __asgn_oneormore
+    None,  # 368 __asgn_plain
+    _b369,  # 369 SpellKind
     None,  # 370 __asgn_oneormore
-    None,  # 371 __asgn_plain
-    _b372,  # 372 EntersTappedStmt
-    None,  # 373 __asgn_oneormore
-    None,  # 374 __asgn_plain
-    _b375,  # 375 CostPerTargetStmt
+    None,  # 371 __asgn_oneormore
+    None,  # 372 __asgn_plain
+    _b373,  # 373 EntersTappedStmt
+    None,  # 374 __asgn_optional
+    None,  # 375 __asgn_optional
     None,  # 376 __asgn_plain
-    _b377,  # 377 UncounterableStmt
-    None,  # 378 __asgn_oneormore
-    None,  # 379 __asgn_plain
-    None,  # 380 __asgn_plain
-    _b381,  # 381 StaticStmt
-    None,  # 382 __asgn_optional
-    None,  # 383 __asgn_oneormore
-    None,  # 384 __asgn_oneormore
+    None,  # 377 __asgn_plain
+    _b378,  # 378 PTPair
+    None,  # 379 __asgn_oneormore
+    None,  # 380 __asgn_oneormore
+    None,  # 381 __asgn_plain
+    _b382,  # 382 CostPerTargetStmt
+    None,  # 383 __asgn_plain
+    _b384,  # 384 UncounterableStmt
     None,  # 385 __asgn_oneormore
-    None,  # 386 __asgn_optional
+    None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
-    None,  # 388 __asgn_plain
-    None,  # 389 __asgn_plain
-    None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
-    None,  # 392 __asgn_plain
-    None,  # 393 __asgn_plain
+    _b388,  # 388 StaticStmt
+    None,  # 389 __asgn_optional
+    None,  # 390 __asgn_oneormore
+    None,  # 391 __asgn_oneormore
+    None,  # 392 __asgn_oneormore
+    None,  # 393 __asgn_optional
     None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
-    _b396,  # 396 ControlClause
+    None,  # 396 __asgn_plain
     None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
-    None,  # 402 __asgn_oneormore
-    None,  # 403 __asgn_plain
+    None,  # 402 __asgn_plain
+    _b403,  # 403 ControlClause
     None,  # 404 __asgn_plain
-    _b405,  # 405 DividedDamageEffect
+    None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
-    _b407,  # 407 DamageEffect
+    None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    _b409,  # 409 DestroyEffect
+    None,  # 409 __asgn_oneormore
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    _b412,  # 412 DrawEffect
+    _b412,  # 412 DividedDamageEffect
     None,  # 413 __asgn_plain
-    _b414,  # 414 TokenCopyEffect
+    _b414,  # 414 DamageEffect
     None,  # 415 __asgn_plain
-    None,  # 416 __asgn_plain
+    _b416,  # 416 DestroyEffect
     None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
-    _b419,  # 419 TokenEffect
-    _b420,  # 420 AddManaEffect
-    None,  # 421 __asgn_plain
+    _b419,  # 419 DrawEffect
+    None,  # 420 __asgn_plain
+    _b421,  # 421 TokenCopyEffect
     None,  # 422 __asgn_plain
-    _b423,  # 423 DiscardEffect
+    None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
-    _b425,  # 425 GainLifeEffect
-    None,  # 426 __asgn_plain
-    None,  # 427 __asgn_plain
-    _b428,  # 428 GainControlEffect
+    None,  # 425 __asgn_plain
+    _b426,  # 426 TokenEffect
+    _b427,  # 427 AddManaEffect
+    None,  # 428 __asgn_plain
     None,  # 429 __asgn_plain
-    _b430,  # 430 ReturnToHandEffect
+    _b430,  # 430 DiscardEffect
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
-    _b433,  # 433 ReturnFromGraveyardEffect
+    _b432,  # 432 GainLifeEffect
+    None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
-    _b435,  # 435 ReturnToBattlefieldEffect
+    _b435,  # 435 GainControlEffect
     None,  # 436 __asgn_plain
-    None,  # 437 __asgn_plain
-    _b438,  # 438 ReturnAllFromGraveyardsEffect
+    _b437,  # 437 ReturnToHandEffect
+    None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    None,  # 440 __asgn_plain
+    _b440,  # 440 ReturnFromGraveyardEffect
     None,  # 441 __asgn_plain
-    None,  # 442 __asgn_plain
-    _b443,  # 443 SearchEffect
+    _b442,  # 442 ReturnToBattlefieldEffect
+    None,  # 443 __asgn_plain
     None,  # 444 __asgn_plain
-    None,  # 445 __asgn_plain
+    _b445,  # 445 ReturnAllFromGraveyardsEffect
     None,  # 446 __asgn_plain
-    _b447,  # 447 CounterSpellEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
-    _b449,  # 449 ShuffleEffect
-    None,  # 450 __asgn_plain
+    None,  # 449 __asgn_plain
+    _b450,  # 450 SearchEffect
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    _b453,  # 453 MillEffect
-    None,  # 454 __asgn_plain
+    None,  # 453 __asgn_plain
+    _b454,  # 454 CounterSpellEffect
     None,  # 455 __asgn_plain
-    _b456,  # 456 PutFromHandEffect
+    _b456,  # 456 ShuffleEffect
     None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    _b460,  # 460 PutCountersEffect
+    _b460,  # 460 MillEffect
     None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    _b463,  # 463 PutOnLibraryEffect
+    _b463,  # 463 PutFromHandEffect
     None,  # 464 __asgn_plain
-    _b465,  # 465 PutIntoZoneEffect
+    None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
-    None,  # 467 __asgn_plain
+    _b467,  # 467 PutCountersEffect
     None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
-    _b470,  # 470 PileActionEffect
+    _b470,  # 470 PutOnLibraryEffect
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
+    _b472,  # 472 PutIntoZoneEffect
     None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    _b476,  # 476 ExileEffect
-    None,  # 477 __asgn_plain
-    _b478,  # 478 ExileTopEffect
+    None,  # 476 __asgn_plain
+    _b477,  # 477 PileActionEffect
+    None,  # 478 __asgn_plain
     None,  # 479 __asgn_plain
-    _b480,  # 480 RegenerateEffect
+    None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
-    None,  # 483 __asgn_plain
-    _b484,  # 484 PlayerSacrificesEffect
-    None,  # 485 __asgn_plain
+    _b483,  # 483 ExileEffect
+    None,  # 484 __asgn_plain
+    _b485,  # 485 ExileTopEffect
     None,  # 486 __asgn_plain
-    _b487,  # 487 SacrificeEffect
+    _b487,  # 487 RegenerateEffect
     None,  # 488 __asgn_plain
-    _b489,  # 489 UntapEffect
+    None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
-    _b491,  # 491 TapOrUntapEffect
+    _b491,  # 491 PlayerSacrificesEffect
     None,  # 492 __asgn_plain
-    _b493,  # 493 TapEffect
-    None,  # 494 __asgn_plain
+    None,  # 493 __asgn_plain
+    _b494,  # 494 SacrificeEffect
     None,  # 495 __asgn_plain
-    None,  # 496 __asgn_plain
-    _b497,  # 497 RemoveCountersEffect
-    None,  # 498 __asgn_plain
-    _b499,  # 499 DelayedEffect
-    None,  # 500 __asgn_plain
-    _b501,  # 501 PreventEffect
+    _b496,  # 496 UntapEffect
+    None,  # 497 __asgn_plain
+    _b498,  # 498 TapOrUntapEffect
+    None,  # 499 __asgn_plain
+    _b500,  # 500 TapEffect
+    None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
-    _b503,  # 503 CastThisEffect
-    None,  # 504 __asgn_plain
-    _b505,  # 505 CopySpellEffect
-    _b506,  # 506 NoRegenEffect
+    None,  # 503 __asgn_plain
+    _b504,  # 504 RemoveCountersEffect
+    None,  # 505 __asgn_plain
+    _b506,  # 506 DelayedEffect
     None,  # 507 __asgn_plain
-    None,  # 508 __asgn_plain
-    _b509,  # 509 PhaseOutEffect
-    None,  # 510 __asgn_plain
+    _b508,  # 508 PreventEffect
+    None,  # 509 __asgn_plain
+    _b510,  # 510 CastThisEffect
     None,  # 511 __asgn_plain
-    _b512,  # 512 NoUntapEffect
-    None,  # 513 __asgn_plain
+    _b512,  # 512 CopySpellEffect
+    _b513,  # 513 NoRegenEffect
     None,  # 514 __asgn_plain
-    _b515,  # 515 ContinuousEffect
-    None,  # 516 ActionWord
-    _b517,  # 517 PlayerRef
+    None,  # 515 __asgn_plain
+    _b516,  # 516 PhaseOutEffect
+    None,  # 517 __asgn_plain
     None,  # 518 __asgn_plain
-    None,  # 519 __asgn_plain
-    None,  # 520 __asgn_oneormore
-    None,  # 521 BackWord
-    None,  # 522 TargetRef
-    None,  # 523 __asgn_plain
-    _b524,  # 524 AnyNumberTargets
+    _b519,  # 519 NoUntapEffect
+    None,  # 520 __asgn_plain
+    None,  # 521 __asgn_plain
+    _b522,  # 522 ContinuousEffect
+    None,  # 523 ActionWord
+    _b524,  # 524 PlayerRef
     None,  # 525 __asgn_plain
-    _b526,  # 526 AnyTarget
-    None,  # 527 __asgn_plain
-    None,  # 528 __asgn_plain
-    _b529,  # 529 UpToTargets
+    None,  # 526 __asgn_plain
+    None,  # 527 __asgn_oneormore
+    None,  # 528 BackWord
+    None,  # 529 TargetRef
     None,  # 530 __asgn_plain
-    _b531,  # 531 EachPlayers
+    _b531,  # 531 AnyNumberTargets
     None,  # 532 __asgn_plain
-    _b533,  # 533 ThatRef
+    _b533,  # 533 AnyTarget
     None,  # 534 __asgn_plain
-    _b535,  # 535 EnchantedRef
-    None,  # 536 __asgn_plain
-    None,  # 537 __asgn_oneormore
-    None,  # 538 __asgn_plain
+    None,  # 535 __asgn_plain
+    _b536,  # 536 UpToTargets
+    None,  # 537 __asgn_plain
+    _b538,  # 538 EachPlayers
     None,  # 539 __asgn_plain
-    _b540,  # 540 BeginningTrigger
-    None,  # 541 Trigger
-    None,  # 542 __asgn_plain
+    _b540,  # 540 ThatRef
+    None,  # 541 __asgn_plain
+    _b542,  # 542 EnchantedRef
     None,  # 543 __asgn_plain
-    _b544,  # 544 LastCounterTrigger
+    None,  # 544 __asgn_oneormore
     None,  # 545 __asgn_plain
     None,  # 546 __asgn_plain
-    None,  # 547 __asgn_plain
-    _b548,  # 548 BatchAttackTrigger
+    _b547,  # 547 BeginningTrigger
+    None,  # 548 Trigger
     None,  # 549 __asgn_plain
-    _b550,  # 550 ThisTrigger
-    None,  # 551 __asgn_plain
+    None,  # 550 __asgn_plain
+    _b551,  # 551 LastCounterTrigger
     None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
-    _b554,  # 554 CastTrigger
-    None,  # 555 __asgn_plain
+    None,  # 554 __asgn_plain
+    _b555,  # 555 BatchAttackTrigger
     None,  # 556 __asgn_plain
-    _b557,  # 557 AttachedTrigger
+    _b557,  # 557 ThisTrigger
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 YoursTrigger
-    None,  # 561 __asgn_plain
-    None,  # 562 __asgn_optional
-    None,  # 563 __asgn_optional
-    None,  # 564 __asgn_plain
+    None,  # 560 __asgn_plain
+    _b561,  # 561 CastTrigger
+    None,  # 562 __asgn_plain
+    None,  # 563 __asgn_plain
+    _b564,  # 564 AttachedTrigger
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    None,  # 567 __asgn_plain
+    _b567,  # 567 YoursTrigger
     None,  # 568 __asgn_plain
-    None,  # 569 __asgn_plain
-    None,  # 570 __asgn_plain
+    None,  # 569 __asgn_optional
+    None,  # 570 __asgn_optional
     None,  # 571 __asgn_plain
     None,  # 572 __asgn_plain
-    _b573,  # 573 ZonePlace
+    None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
-    _b579,  # 579 PTChoice
-    None,  # 580 StaticPart
+    None,  # 579 __asgn_plain
+    _b580,  # 580 ZonePlace
     None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
-    _b583,  # 583 PTChange
+    None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
-    _b585,  # 585 CantAttackOrBlock
-    None,  # 586 __asgn_plain
-    _b587,  # 587 CantAttack
+    None,  # 585 __asgn_plain
+    _b586,  # 586 PTChoice
+    None,  # 587 StaticPart
     None,  # 588 __asgn_plain
-    _b589,  # 589 CantBlock
-    None,  # 590 __asgn_plain
-    _b591,  # 591 CantBeBlockedByFewer
-    _b592,  # 592 CantBeBlockedExcept
-    _b593,  # 593 CanBlockOnly
-    None,  # 594 __asgn_plain
-    _b595,  # 595 CantBeTargetedBy
-    _b596,  # 596 CantBeTargeted
+    None,  # 589 __asgn_plain
+    _b590,  # 590 PTChange
+    None,  # 591 __asgn_plain
+    _b592,  # 592 CantAttackOrBlock
+    None,  # 593 __asgn_plain
+    _b594,  # 594 CantAttack
+    None,  # 595 __asgn_plain
+    _b596,  # 596 CantBlock
     None,  # 597 __asgn_plain
-    _b598,  # 598 CantBeDestroyed
-    None,  # 599 __asgn_plain
-    _b600,  # 600 CantPhaseOut
+    _b598,  # 598 CantBeBlockedByFewer
+    _b599,  # 599 CantBeBlockedExcept
+    _b600,  # 600 CanBlockOnly
     None,  # 601 __asgn_plain
-    _b602,  # 602 PhasesEachUntap
-    None,  # 603 __asgn_plain
-    _b604,  # 604 GainsAbility
-    None,  # 605 __asgn_plain
+    _b602,  # 602 CantBeTargetedBy
+    _b603,  # 603 CantBeTargeted
+    None,  # 604 __asgn_plain
+    _b605,  # 605 CantBeDestroyed
     None,  # 606 __asgn_plain
-    _b607,  # 607 HasKeywordAtManaCost
-    _b608,  # 608 HasKeywords
-    _b609,  # 609 LosesKeywords
+    _b607,  # 607 CantPhaseOut
+    None,  # 608 __asgn_plain
+    _b609,  # 609 PhasesEachUntap
     None,  # 610 __asgn_plain
-    None,  # 611 __asgn_plain
-    _b612,  # 612 CombatDamageSteps
+    _b611,  # 611 GainsAbility
+    None,  # 612 __asgn_plain
     None,  # 613 __asgn_plain
-    _b614,  # 614 AssignsExcess
-    None,  # 615 __asgn_plain
-    _b616,  # 616 AttacksUntapped
+    _b614,  # 614 HasKeywordAtManaCost
+    _b615,  # 615 HasKeywords
+    _b616,  # 616 LosesKeywords
     None,  # 617 __asgn_plain
-    _b618,  # 618 DoesntUntap
-    None,  # 619 __asgn_plain
-    _b620,  # 620 DamageGainsLife
-    None,  # 621 __asgn_plain
-    _b622,  # 622 DamageIsLethal
-    None,  # 623 __asgn_plain
-    _b624,  # 624 CantBeBlockedBy
-    None,  # 625 __asgn_plain
-    _b626,  # 626 CantBeAttachedBy
-    None,  # 627 __asgn_plain
-    _b628,  # 628 PreventDamageFrom
-    None,  # 629 __asgn_plain
-    _b630,  # 630 AttacksDespite
-    None,  # 631 __asgn_plain
-    _b632,  # 632 MaxBlockers
-    None,  # 633 __asgn_plain
-    _b634,  # 634 AttacksEachCombat
-    None,  # 635 __asgn_plain
-    _b636,  # 636 BlocksEachCombat
-    None,  # 637 __asgn_plain
-    _b638,  # 638 CantBeBlocked
-    None,  # 639 __asgn_plain
-    _b640,  # 640 ChosenCreatureType
-    None,  # 641 __asgn_plain
-    _b642,  # 642 BecomesAura
-    None,  # 643 __asgn_plain
-    _b644,  # 644 IsColor
-    None,  # 645 __asgn_plain
+    None,  # 618 __asgn_plain
+    _b619,  # 619 CombatDamageSteps
+    None,  # 620 __asgn_plain
+    _b621,  # 621 AssignsExcess
+    None,  # 622 __asgn_plain
+    _b623,  # 623 AttacksUntapped
+    None,  # 624 __asgn_plain
+    _b625,  # 625 DoesntUntap
+    None,  # 626 __asgn_plain
+    _b627,  # 627 DamageGainsLife
+    None,  # 628 __asgn_plain
+    _b629,  # 629 DamageIsLethal
+    None,  # 630 __asgn_plain
+    _b631,  # 631 CantBeBlockedBy
+    None,  # 632 __asgn_plain
+    _b633,  # 633 CantBeAttachedBy
+    None,  # 634 __asgn_plain
+    _b635,  # 635 PreventDamageFrom
+    None,  # 636 __asgn_plain
+    _b637,  # 637 AttacksDespite
+    None,  # 638 __asgn_plain
+    _b639,  # 639 MaxBlockers
+    None,  # 640 __asgn_plain
+    _b641,  # 641 AttacksEachCombat
+    None,  # 642 __asgn_plain
+    _b643,  # 643 BlocksEachCombat
+    None,  # 644 __asgn_plain
+    _b645,  # 645 CantBeBlocked
     None,  # 646 __asgn_plain
-    None,  # 647 __asgn_plain
+    _b647,  # 647 ChosenCreatureType
     None,  # 648 __asgn_plain
-    None,  # 649 __asgn_plain
+    _b649,  # 649 BecomesAura
     None,  # 650 __asgn_plain
-    None,  # 651 __asgn_oneormore
-    None,  # 652 __asgn_optional
-    None,  # 653 __asgn_optional
-    None,  # 654 __asgn_optional
-    None,  # 655 __asgn_optional
-    None,  # 656 __asgn_oneormore
-    None,  # 657 __asgn_oneormore
-    None,  # 658 __asgn_optional
+    _b651,  # 651 IsColor
+    None,  # 652 __asgn_plain
+    None,  # 653 __asgn_plain
+    None,  # 654 __asgn_plain
+    None,  # 655 __asgn_plain
+    None,  # 656 __asgn_plain
+    None,  # 657 __asgn_plain
+    None,  # 658 __asgn_oneormore
     None,  # 659 __asgn_optional
-    None,  # 660 __asgn_plain
-    None,  # 661 __asgn_plain
-    None,  # 662 __asgn_plain
-    None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
+    None,  # 660 __asgn_optional
+    None,  # 661 __asgn_optional
+    None,  # 662 __asgn_optional
+    None,  # 663 __asgn_oneormore
+    None,  # 664 __asgn_oneormore
     None,  # 665 __asgn_optional
-    None,  # 666 __asgn_zeroormore
-    None,  # 667 __asgn_zeroormore
-    None,  # 668 __asgn_oneormore
-    None,  # 669 __asgn_oneormore
+    None,  # 666 __asgn_optional
+    None,  # 667 __asgn_plain
+    None,  # 668 __asgn_plain
+    None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
-    None,  # 673 __asgn_plain
-    None,  # 674 __asgn_plain
-    None,  # 675 __asgn_plain
-    None,  # 676 __asgn_plain
+    None,  # 672 __asgn_optional
+    None,  # 673 __asgn_zeroormore
+    None,  # 674 __asgn_zeroormore
+    None,  # 675 __asgn_oneormore
+    None,  # 676 __asgn_oneormore
     None,  # 677 __asgn_plain
-    _b678,  # 678 Duration
+    None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
-    _b681,  # 681 TargetObject
+    None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    _b683,  # 683 FromGraveyard
+    None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
-    None,  # 685 __asgn_optional
-    None,  # 686 __asgn_optional
-    None,  # 687 __asgn_optional
-    None,  # 688 __asgn_plain
-    _b689,  # 689 OntoBattlefield
-    None,  # 690 Destination
+    _b685,  # 685 Duration
+    None,  # 686 __asgn_plain
+    None,  # 687 __asgn_plain
+    _b688,  # 688 TargetObject
+    None,  # 689 __asgn_plain
+    _b690,  # 690 FromGraveyard
     None,  # 691 __asgn_plain
-    _b692,  # 692 IntoHand
-    None,  # 693 __asgn_plain
-    _b694,  # 694 IntoGraveyard
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_plain
-    _b697,  # 697 CostValue
+    None,  # 692 __asgn_optional
+    None,  # 693 __asgn_optional
+    None,  # 694 __asgn_optional
+    None,  # 695 __asgn_plain
+    _b696,  # 696 OntoBattlefield
+    None,  # 697 Destination
     None,  # 698 __asgn_plain
-    None,  # 699 __asgn_optional
+    _b699,  # 699 IntoHand
     None,  # 700 __asgn_plain
-    None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
+    _b701,  # 701 IntoGraveyard
+    None,  # 702 __asgn_optional
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_plain
+    _b704,  # 704 CostValue
     None,  # 705 __asgn_plain
-    None,  # 706 __asgn_plain
-    None,  # 707 __asgn_optional
+    None,  # 706 __asgn_optional
+    None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
-    None,  # 710 __asgn_optional
+    None,  # 710 __asgn_plain
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
     None,  # 713 __asgn_plain
-    None,  # 714 __asgn_oneormore
-    None,  # 715 __asgn_oneormore
-    None,  # 716 __asgn_optional
-    None,  # 717 __asgn_plain
-    _b718,  # 718 BackRef
-    None,  # 719 __asgn_optional
+    None,  # 714 __asgn_optional
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_plain
+    None,  # 717 __asgn_optional
+    None,  # 718 __asgn_plain
+    None,  # 719 __asgn_plain
     None,  # 720 __asgn_plain
-    _b721,  # 721 TargetPlayer
-    None,  # 722 __asgn_optional
-    None,  # 723 __asgn_plain
+    None,  # 721 __asgn_oneormore
+    None,  # 722 __asgn_oneormore
+    None,  # 723 __asgn_optional
     None,  # 724 __asgn_plain
-    _b725,  # 725 EachObjects
+    _b725,  # 725 BackRef
     None,  # 726 __asgn_optional
-    None,  # 727 KeywordCostPart
-    None,  # 728 __asgn_optional
-    None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_oneormore
-    None,  # 731 __asgn_oneormore
-    None,  # 732 __asgn_optional
+    None,  # 727 __asgn_plain
+    _b728,  # 728 TargetPlayer
+    None,  # 729 __asgn_optional
+    None,  # 730 __asgn_plain
+    None,  # 731 __asgn_plain
+    _b732,  # 732 EachObjects
     None,  # 733 __asgn_optional
-    None,  # 734 __asgn_optional
-    None,  # 735 __asgn_plain
-    None,  # 736 __asgn_plain
+    None,  # 734 KeywordCostPart
+    None,  # 735 __asgn_optional
+    None,  # 736 __asgn_oneormore
     None,  # 737 __asgn_oneormore
     None,  # 738 __asgn_oneormore
-    None,  # 739 __asgn_plain
-    _b740,  # 740 QualityRef
-    None,  # 741 __asgn_plain
-    None,  # 742 __asgn_optional
-    None,  # 743 GrantedAbility
+    None,  # 739 __asgn_optional
+    None,  # 740 __asgn_optional
+    None,  # 741 __asgn_optional
+    None,  # 742 __asgn_plain
+    None,  # 743 __asgn_plain
     None,  # 744 __asgn_oneormore
     None,  # 745 __asgn_oneormore
     None,  # 746 __asgn_plain
-    None,  # 747 __asgn_optional
-    None,  # 748 __asgn_oneormore
-    None,  # 749 __asgn_oneormore
-    None,  # 750 __asgn_oneormore
+    _b747,  # 747 QualityRef
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_optional
+    None,  # 750 GrantedAbility
     None,  # 751 __asgn_oneormore
     None,  # 752 __asgn_oneormore
-    None,  # 753 __asgn_oneormore
-    None,  # 754 __asgn_oneormore
+    None,  # 753 __asgn_plain
+    None,  # 754 __asgn_optional
     None,  # 755 __asgn_oneormore
     None,  # 756 __asgn_oneormore
-    None,  # 757 __asgn_optional
-    None,  # 758 __asgn_plain
-    None,  # 759 __asgn_plain
-    None,  # 760 __asgn_plain
-    _b761,  # 761 PerTime
-    None,  # 762 __asgn_optional
+    None,  # 757 __asgn_oneormore
+    None,  # 758 __asgn_oneormore
+    None,  # 759 __asgn_oneormore
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_oneormore
+    None,  # 762 __asgn_oneormore
     None,  # 763 __asgn_oneormore
     None,  # 764 __asgn_optional
     None,  # 765 __asgn_plain
     None,  # 766 __asgn_plain
-    _b767,  # 767 PerObject
-    None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
-    _b770,  # 770 PowerOf
-    None,  # 771 __asgn_plain
+    None,  # 767 __asgn_plain
+    _b768,  # 768 PerTime
+    None,  # 769 __asgn_optional
+    None,  # 770 __asgn_oneormore
+    None,  # 771 __asgn_optional
     None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
-    None,  # 774 __asgn_plain
+    _b774,  # 774 PerObject
     None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
-    None,  # 778 __asgn_optional
-    None,  # 779 __asgn_optional
-    None,  # 780 __asgn_optional
-    None,  # 781 __asgn_optional
-    None,  # 782 __asgn_optional
-    None,  # 783 __asgn_optional
-    None,  # 784 __asgn_optional
+    _b777,  # 777 PowerOf
+    None,  # 778 __asgn_plain
+    None,  # 779 __asgn_plain
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_plain
+    None,  # 782 __asgn_plain
+    None,  # 783 __asgn_plain
+    None,  # 784 __asgn_plain
     None,  # 785 __asgn_optional
-    None,  # 786 __asgn_oneormore
+    None,  # 786 __asgn_optional
     None,  # 787 __asgn_optional
     None,  # 788 __asgn_optional
-    None,  # 789 DelayedStep
+    None,  # 789 __asgn_optional
     None,  # 790 __asgn_optional
     None,  # 791 __asgn_optional
     None,  # 792 __asgn_optional
-    None,  # 793 __asgn_plain
-    None,  # 794 __asgn_plain
+    None,  # 793 __asgn_oneormore
+    None,  # 794 __asgn_optional
     None,  # 795 __asgn_optional
-    None,  # 796 __asgn_plain
-    _b797,  # 797 EntersEvent
-    None,  # 798 ThisEvent
-    None,  # 799 __asgn_plain
-    _b800,  # 800 LeavesEvent
+    None,  # 796 DelayedStep
+    None,  # 797 __asgn_optional
+    None,  # 798 __asgn_optional
+    None,  # 799 __asgn_optional
+    None,  # 800 __asgn_plain
     None,  # 801 __asgn_plain
-    _b802,  # 802 DiesEvent
+    None,  # 802 __asgn_optional
     None,  # 803 __asgn_plain
-    _b804,  # 804 AttacksAloneEvent
-    None,  # 805 __asgn_plain
-    _b806,  # 806 AttacksEvent
-    None,  # 807 __asgn_plain
-    _b808,  # 808 BlocksEvent
-    None,  # 809 __asgn_plain
+    _b804,  # 804 EntersEvent
+    None,  # 805 ThisEvent
+    None,  # 806 __asgn_plain
+    _b807,  # 807 LeavesEvent
+    None,  # 808 __asgn_plain
+    _b809,  # 809 DiesEvent
     None,  # 810 __asgn_plain
-    _b811,  # 811 BlockedEvent
+    _b811,  # 811 AttacksAloneEvent
     None,  # 812 __asgn_plain
-    _b813,  # 813 PhasesEvent
+    _b813,  # 813 AttacksEvent
     None,  # 814 __asgn_plain
-    _b815,  # 815 TurnedUpEvent
+    _b815,  # 815 BlocksEvent
     None,  # 816 __asgn_plain
-    _b817,  # 817 ExiledThisWayEvent
-    None,  # 818 __asgn_plain
-    _b819,  # 819 TargetedEvent
-    None,  # 820 __asgn_plain
+    None,  # 817 __asgn_plain
+    _b818,  # 818 BlockedEvent
+    None,  # 819 __asgn_plain
+    _b820,  # 820 PhasesEvent
     None,  # 821 __asgn_plain
-    _b822,  # 822 DealsDamageEvent
+    _b822,  # 822 TurnedUpEvent
     None,  # 823 __asgn_plain
-    _b824,  # 824 DealtDamageEvent
-    None,  # 825 __asgn_optional
-    None,  # 826 __asgn_optional
-    None,  # 827 __asgn_optional
-    None,  # 828 __asgn_oneormore
-    None,  # 829 __asgn_optional
-    None,  # 830 __asgn_optional
-    None,  # 831 __asgn_optional
+    _b824,  # 824 ExiledThisWayEvent
+    None,  # 825 __asgn_plain
+    _b826,  # 826 TargetedEvent
+    None,  # 827 __asgn_plain
+    None,  # 828 __asgn_plain
+    _b829,  # 829 DealsDamageEvent
+    None,  # 830 __asgn_plain
+    _b831,  # 831 DealtDamageEvent
     None,  # 832 __asgn_optional
     None,  # 833 __asgn_optional
     None,  # 834 __asgn_optional
-    None,  # 835 __asgn_optional
+    None,  # 835 __asgn_oneormore
+    None,  # 836 __asgn_optional
+    None,  # 837 __asgn_optional
+    None,  # 838 __asgn_optional
+    None,  # 839 __asgn_optional
+    None,  # 840 __asgn_optional
+    None,  # 841 __asgn_optional
+    None,  # 842 __asgn_optional
 ]

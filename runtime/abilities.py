@@ -263,6 +263,18 @@ class AsTurnedFaceUp(Ability):
 
 
 @dataclass(frozen=True)
+class AsChoosePT(Ability):
+    """614.1c, 614.12, 708.11: "As this enters the battlefield or is turned face up, it becomes your
+    choice of 5/1 or 1/5" -- its controller chooses as it enters face up (``on_enter``) or while it
+    turns face up (``on_turned_up``); from then on its power and toughness are the values chosen
+    (613.4b, layer 7b: :class:`runtime.continuous.SetBasePT`)."""
+
+    options: tuple[tuple[int, int], ...]
+    on_enter: bool = True
+    on_turned_up: bool = True
+
+
+@dataclass(frozen=True)
 class DiscardInstead(Ability):
     """614.1a: a replacement effect that works while the card is in its owner's hand: if it would
     be discarded, it is put into ``zone`` instead (702.35a).  The object it becomes there is

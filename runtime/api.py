@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .abilities import (
-    AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
+    AsChoosePT, AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve,
@@ -33,6 +33,7 @@ __all__ = [
     "AdditionalCost",
     "AlternativeCost",
     "SpliceOnto",
+    "AsChoosePT",
     "AsTurnedFaceUp",
     "AuraTarget",
     "BeginningOfStep",

@@ -332,6 +332,15 @@ class SetColors:
 
 
 @dataclass(frozen=True)
+class SetBasePT:
+    """613.4b (layer 7b): the object's power and toughness become these values ("it becomes your
+    choice of 5/1 or 1/5"); later modifications (7c) and counters still apply."""
+
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True)
 class PTChoice:
     """613.4c, 608.2d: one of these changes ("gets +2/-2 or -2/+2"), chosen by the controller as the
     effect is created; :class:`runtime.effects.ApplyContinuous` replaces it with the chosen
@@ -369,7 +378,7 @@ class MayPlay:
 
 
 Part = Union[
-    MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice,
+    MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
@@ -403,6 +412,7 @@ __all__ = [
     "AdditionalLandPlays",
     "BecomesAura",
     "PTChoice",
+    "SetBasePT",
     "SetCreatureType",
     "AssignsExcessToPlayer",
     "AttacksAsThoughWithout",

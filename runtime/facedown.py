@@ -134,6 +134,7 @@ def turn_up(game: "Game", o: "GameObject", way: FaceUpWay | None, x: int = 0) ->
             o.counters[a.counter] += n
             game.log(f"{n} {a.counter} counter(s) put on it as it is turned face up (708.11)")
     o.face_down = None
+    game.choose_pt_as(o, entering=False)  # 708.11: "as this is turned face up, it becomes ..."
     o.turned_up_with = way.label if way is not None else ""
     if way is not None and "{X}" in way.cost.mana:
         # 702.37f: X in its other abilities is the X chosen for the special action.

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
-    Ability, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
+    Ability, AsChoosePT, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     TriggeredAbility,
 )
 from .action_steps import ACTION_STEPS
 from .continuous import (
     CantSearchLibraries, ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
-    CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, affects_player,
+    CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
 from .errors import IllegalAction
@@ -730,10 +730,29 @@ class Game:
         # 708.5: the log is public -- a card moving face down, or a face-down object moving, isn't named.
         shown = "a face-down card" if new.face_down is not None else o.card.definition.name
         self.log(f"{shown} moves from {o.zone.value} to {where}")
+        if ev.to_zone is Zone.BATTLEFIELD and new.face_down is None:
+            self.choose_pt_as(new, entering=True)  # 614.1c, 614.12: as it enters
         self.collect_triggers_for_zone_change(ev, new)
         if ev.linked:
             self.fire_object_event(new, "exiled_this_way")  # 607.2a: the linked trigger ("When you do")
         return new.oid
+
+    def choose_pt_as(self, o: GameObject, entering: bool) -> None:
+        """"As this enters the battlefield or is turned face up, it becomes your choice of 5/1 or 1/5"
+        (614.1c, 708.11): its controller chooses now; the values set its power and toughness from then
+        on (613.4b, layer 7b), for as long as it is this object (400.7)."""
+        for a in self.characteristics(o).abilities:
+            if not isinstance(a, AsChoosePT) or not (a.on_enter if entering else a.on_turned_up):
+                continue
+            labels = [f"{p}/{t}" for p, t in a.options]
+            pick = self.ask_valid(ChooseOption(o.controller, "Choose its power and toughness: " + " or ".join(labels),
+                                               tuple(Choice(label, label) for label in labels)),
+                                  lambda ans: ans if isinstance(ans, str) and ans in labels else None,
+                                  "choose one of the options offered")
+            p, t = a.options[labels.index(pick)]
+            self.state.continuous.append(ContinuousEffect(o.oid, (SetBasePT(p, t),), o.controller, "forever",
+                                                          self.new_id()))
+            self.log(f"{self.players[o.controller].name} chooses {pick} for {self.name_of(o.oid)}")
 
     # ------------------------------------------------------------ operations used by effects
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 from .abilities import Ability, ActivatedAbility, AuraTarget, Keyword, StaticAbility
 from .continuous import (
     BecomesAura, ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange,
-    SetColors, SetCreatureType, SetPT,
+    SetBasePT, SetColors, SetCreatureType, SetPT,
 )
 from .creature_types import CREATURE_TYPE_SET
 from .resolution import Resolution
@@ -503,6 +503,10 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 toughness = n if p.toughness else toughness
         finally:
             del game.partial[obj.oid]
+    # 613.4b (layer 7b): effects that set power and toughness to specific values, in timestamp order.
+    for p, _ in parts:
+        if isinstance(p, SetBasePT):
+            power, toughness = p.power, p.toughness
     if power is not None and toughness is not None:
         # 613.4c (layer 7c): modifications from effects and static abilities, then counters.
         for p, _ in parts:

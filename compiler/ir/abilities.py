@@ -142,6 +142,17 @@ class AsTurnedFaceUpIR:
 
 
 @dataclass(frozen=True)
+class AsChoosePTIR:
+    """"As this enters the battlefield or is turned face up, it becomes your choice of 5/1 or 1/5"
+    (614.1c, 708.11, 613.4b)."""
+
+    options: tuple[tuple[int, int], ...]
+    on_enter: bool
+    on_turned_up: bool
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
 class EntersAsCopyIR:
     """"You may have this enter the battlefield as a copy of any creature on the battlefield" (707.5)."""
 
@@ -174,7 +185,7 @@ class CostPerExtraTarget:
 
 
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
-                  AsTurnedFaceUpIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
+                  AsTurnedFaceUpIR, AsChoosePTIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
                   CostPerExtraTarget]
 
 
