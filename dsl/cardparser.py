@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'e4022b193798b6fd64d8b48cf5ac0afb10ed2f11e785708f49d9cd8f7ff24eff'
+GRAMMAR = 'f4f75acdde3f910760bdc9ea65ce9799ec3e88ca55769ef2b37540b8a35546e9'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -318,6 +318,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'extra'),
     ('ExtraTurnEffect', 'common', 'ExtraTurnEffect', ''),
+    ('__asgn_plain', 'plain', '', 'player'),
+    ('__asgn_plain', 'plain', '', 'skip'),
+    ('SkipTurnEffect', 'common', 'SkipTurnEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'samename'),
     ('__asgn_plain', 'plain', '', 'nextturn'),
@@ -18308,163 +18311,24 @@ class CardParser:
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cast', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spells', '')
-                q += 6
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'same', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'name', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p17 = q
-                res18.append(v)
-                p21 = p17
-                res22: list[Any] = []
-                r = self.r_BackWord_0(p21)
+                r = self.e95_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p21 = q
+                p17 = q
                 if v:
-                    res22.append(v)
-                if res22:
-                    n = Nt(res22)
-                    n.rule = 297
-                p17 = p21
-                if res22 and n:
-                    res18.append(n)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    res18.append(v)
+                r = self.e96_0(p17)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'until', '')
-                q += 5
+                q, v = r
                 p17 = q
-                res18.append(v)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p17 = q
-                res18.append(v)
+                if v:
+                    res18.append(v)
                 q = sk0[p17]
                 if q < 0:
                     q = _WS0(text, p17).end()
@@ -18479,33 +18343,257 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                p23 = p17
-                res24: list[Any] = []
-                q = sk0[p23]
+                p21 = p17
+                res22: list[Any] = []
+                q = sk0[p21]
                 if q < 0:
-                    q = _WS0(text, p23).end()
+                    q = _WS0(text, p21).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p23] = q
+                    sk0[p21] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p23 = q
-                res24.append(v)
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 298
-                p17 = p23
-                if res24 and n:
+                p21 = q
+                res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 297
+                p17 = p21
+                if res22 and n:
                     res18.append(n)
                 if res18:
-                    n = Nt(res18)
-                    n.rule = 299
+                    n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
+                    n.rule = 298
                 q = p17
                 v = n if res18 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F84:
+            while True:
+                p23 = p
+                res24: list[Any] = []
+                p25 = p23
+                res26: list[Any] = []
+                r = self.r_PlayerRef_0(p25)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p25 = q
+                if v:
+                    res26.append(v)
+                if res26:
+                    n = Nt(res26)
+                    n.rule = 299
+                p23 = p25
+                if res26 and n:
+                    res24.append(n)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cast', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spells', '')
+                q += 6
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'same', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'name', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
+                q += 2
+                p23 = q
+                res24.append(v)
+                p27 = p23
+                res28: list[Any] = []
+                r = self.r_BackWord_0(p27)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p27 = q
+                if v:
+                    res28.append(v)
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 300
+                p23 = p27
+                if res28 and n:
+                    res24.append(n)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'next', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                p29 = p23
+                res30: list[Any] = []
+                q = sk0[p29]
+                if q < 0:
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p29 = q
+                res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 301
+                p23 = p29
+                if res30 and n:
+                    res24.append(n)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 302
+                q = p23
+                v = n if res24 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -18539,131 +18627,131 @@ class CardParser:
                 break
         if ch in _F84:
             while True:
-                p25 = p
-                res26: list[Any] = []
-                p27 = p25
-                res28: list[Any] = []
-                r = self.r_PlayerRef_0(p27)
+                p31 = p
+                res32: list[Any] = []
+                p33 = p31
+                res34: list[Any] = []
+                r = self.r_PlayerRef_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p27 = q
+                p33 = q
                 if v:
-                    res28.append(v)
-                if res28:
-                    n = Nt(res28)
-                    n.rule = 300
-                p25 = p27
-                if res28 and n:
-                    res26.append(n)
-                p29 = p25
-                res30: list[Any] = []
-                r = self.r_ActionWord_0(p29)
+                    res34.append(v)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 303
+                p31 = p33
+                if res34 and n:
+                    res32.append(n)
+                p35 = p31
+                res36: list[Any] = []
+                r = self.r_ActionWord_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p29 = q
+                p35 = q
                 if v:
-                    res30.append(v)
-                if res30:
-                    n = Nt(res30)
-                    n.rule = 301
-                p25 = p29
-                if res30 and n:
-                    res26.append(n)
-                q = sk0[p25]
+                    res36.append(v)
+                if res36:
+                    n = Nt(res36)
+                    n.rule = 304
+                p31 = p35
+                if res36 and n:
+                    res32.append(n)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p25 = q
-                res26.append(v)
-                q = sk0[p25]
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p25 = q
-                res26.append(v)
-                q = sk0[p25]
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p25 = q
-                res26.append(v)
-                q = sk0[p25]
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p25 = q
-                res26.append(v)
-                q = sk0[p25]
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p25 = q
-                res26.append(v)
-                q = sk0[p25]
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p31] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p25 = q
-                res26.append(v)
-                if res26:
-                    n = Nt(res26)
-                    n.rule = 302
-                q = p25
-                v = n if res26 else None
+                p31 = q
+                res32.append(v)
+                if res32:
+                    n = Nt(res32)
+                    n.rule = 305
+                q = p31
+                v = n if res32 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -18697,70 +18785,70 @@ class CardParser:
                 break
         if ch in _F84:
             while True:
-                p31 = p
-                res32: list[Any] = []
-                p33 = p31
-                res34: list[Any] = []
-                r = self.r_PlayerRef_0(p33)
+                p37 = p
+                res38: list[Any] = []
+                p39 = p37
+                res40: list[Any] = []
+                r = self.r_PlayerRef_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p33 = q
+                p39 = q
                 if v:
-                    res34.append(v)
-                if res34:
-                    n = Nt(res34)
-                    n.rule = 303
-                p31 = p33
-                if res34 and n:
-                    res32.append(n)
-                r = self.e95_0(p31)
+                    res40.append(v)
+                if res40:
+                    n = Nt(res40)
+                    n.rule = 306
+                p37 = p39
+                if res40 and n:
+                    res38.append(n)
+                r = self.e97_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p31 = q
+                p37 = q
                 if v:
-                    res32.append(v)
-                p35 = p31
-                res36: list[Any] = []
-                r = self.r_Amount_0(p35)
+                    res38.append(v)
+                p41 = p37
+                res42: list[Any] = []
+                r = self.r_Amount_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p35 = q
+                p41 = q
                 if v:
-                    res36.append(v)
-                if res36:
-                    n = Nt(res36)
-                    n.rule = 304
-                p31 = p35
-                if res36 and n:
-                    res32.append(n)
-                q = sk0[p31]
+                    res42.append(v)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 307
+                p37 = p41
+                if res42 and n:
+                    res38.append(n)
+                q = sk0[p37]
                 if q < 0:
-                    q = _WS0(text, p31).end()
+                    q = _WS0(text, p37).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p31] = q
+                    sk0[p37] = q
                 if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'life', '')
                 q += 4
-                p31 = q
-                res32.append(v)
-                if res32:
-                    n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 305
-                q = p31
-                v = n if res32 else None
+                p37 = q
+                res38.append(v)
+                if res38:
+                    n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
+                    n.rule = 308
+                q = p37
+                v = n if res38 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -18924,182 +19012,182 @@ class CardParser:
                 break
         if ch in _F84:
             while True:
-                p37 = p
-                res38: list[Any] = []
-                p39 = p37
-                res40: list[Any] = []
-                r = self.r_PlayerRef_0(p39)
+                p43 = p
+                res44: list[Any] = []
+                p45 = p43
+                res46: list[Any] = []
+                r = self.r_PlayerRef_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p39 = q
+                p45 = q
                 if v:
-                    res40.append(v)
-                if res40:
-                    n = Nt(res40)
-                    n.rule = 306
-                p37 = p39
-                if res40 and n:
-                    res38.append(n)
-                q = sk0[p37]
+                    res46.append(v)
+                if res46:
+                    n = Nt(res46)
+                    n.rule = 309
+                p43 = p45
+                if res46 and n:
+                    res44.append(n)
+                q = sk0[p43]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p43).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p43] = q
                 if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'puts', '')
                 q += 4
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p43).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p43] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p43).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p43] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p37 = q
-                res38.append(v)
-                p41 = p37
-                res42: list[Any] = []
-                r = self.r_Amount_0(p41)
+                p43 = q
+                res44.append(v)
+                p47 = p43
+                res48: list[Any] = []
+                r = self.r_Amount_0(p47)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p41 = q
+                p47 = q
                 if v:
-                    res42.append(v)
-                if res42:
-                    n = Nt(res42)
-                    n.rule = 307
-                p37 = p41
-                if res42 and n:
-                    res38.append(n)
-                r = self.e96_0(p37)
+                    res48.append(v)
+                if res48:
+                    n = Nt(res48)
+                    n.rule = 310
+                p43 = p47
+                if res48 and n:
+                    res44.append(n)
+                r = self.e98_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p37 = q
+                p43 = q
                 if v:
-                    res38.append(v)
-                q = sk0[p37]
+                    res44.append(v)
+                q = sk0[p43]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p43).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p43] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p43).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p43] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p43).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p43] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p43).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p43] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p43).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p43] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p43).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p43] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p37 = q
-                res38.append(v)
-                if res38:
-                    n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 308
-                q = p37
-                v = n if res38 else None
+                p43 = q
+                res44.append(v)
+                if res44:
+                    n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
+                    n.rule = 311
+                q = p43
+                v = n if res44 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19341,161 +19429,161 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p43 = p
-                res44: list[Any] = []
-                q = sk0[p43]
+                p49 = p
+                res50: list[Any] = []
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p49] = q
                 if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'until', '')
                 q += 5
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p49] = q
                 if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'end', '')
                 q += 3
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p49] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p49] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p49] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p49] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p49] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'may', '')
                 q += 3
-                p43 = q
-                res44.append(v)
-                p45 = p43
-                res46: list[Any] = []
-                q = sk0[p45]
+                p49 = q
+                res50.append(v)
+                p51 = p49
+                res52: list[Any] = []
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
+                    sk0[p51] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'play', '')
                 q += 4
-                p45 = q
-                res46.append(v)
-                if res46:
-                    n = Nt(res46)
-                    n.rule = 309
-                p43 = p45
-                if res46 and n:
-                    res44.append(n)
-                q = sk0[p43]
+                p51 = q
+                res52.append(v)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 312
+                p49 = p51
+                if res52 and n:
+                    res50.append(n)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p49] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p49] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p43 = q
-                res44.append(v)
-                if res44:
-                    n = Nt(res44)
-                    n.rule = 310
-                q = p43
-                v = n if res44 else None
+                p49 = q
+                res50.append(v)
+                if res50:
+                    n = Nt(res50)
+                    n.rule = 313
+                q = p49
+                v = n if res50 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19555,128 +19643,128 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p47 = p
-                res48: list[Any] = []
-                p49 = p47
-                res50: list[Any] = []
-                r = self.r_TargetRef_0(p49)
+                p53 = p
+                res54: list[Any] = []
+                p55 = p53
+                res56: list[Any] = []
+                r = self.r_TargetRef_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p49 = q
+                p55 = q
                 if v:
-                    res50.append(v)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 311
-                p47 = p49
-                if res50 and n:
-                    res48.append(n)
-                q = sk0[p47]
+                    res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 314
+                p53 = p55
+                if res56 and n:
+                    res54.append(n)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p53] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p53] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p53] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p53] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p53] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p53] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p53] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                if res48:
-                    n = Nt(res48)
-                    n.rule = 312
-                q = p47
-                v = n if res48 else None
+                p53 = q
+                res54.append(v)
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 315
+                q = p53
+                v = n if res54 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19710,138 +19798,11 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p51 = p
-                res52: list[Any] = []
-                p53 = p51
-                res54: list[Any] = []
-                r = self.r_ActionWord_0(p53)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p53 = q
-                if v:
-                    res54.append(v)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 313
-                p51 = p53
-                if res54 and n:
-                    res52.append(n)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p51 = q
-                res52.append(v)
-                r = self.e97_0(p51)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p51 = q
-                if v:
-                    res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p51 = q
-                res52.append(v)
-                p55 = p51
-                res56: list[Any] = []
-                r = self.r_PlayerRef_0(p55)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p55 = q
-                if v:
-                    res56.append(v)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 314
-                p51 = p55
-                if res56 and n:
-                    res52.append(n)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p51 = q
-                res52.append(v)
-                if res52:
-                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 315
-                q = p51
-                v = n if res52 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F12:
-            while True:
                 p57 = p
                 res58: list[Any] = []
-                q = sk0[p57]
-                if q < 0:
-                    q = _WS0(text, p57).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p57] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p57 = q
-                res58.append(v)
                 p59 = p57
                 res60: list[Any] = []
-                r = self.r_Cost_0(p59)
+                r = self.r_ActionWord_0(p59)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19856,9 +19817,91 @@ class CardParser:
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
-                if res58:
-                    n = Nt(res58)
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p57 = q
+                res58.append(v)
+                r = self.e99_0(p57)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p57 = q
+                if v:
+                    res58.append(v)
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p57 = q
+                res58.append(v)
+                p61 = p57
+                res62: list[Any] = []
+                r = self.r_PlayerRef_0(p61)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p61 = q
+                if v:
+                    res62.append(v)
+                if res62:
+                    n = Nt(res62)
                     n.rule = 317
+                p57 = p61
+                if res62 and n:
+                    res58.append(n)
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p57 = q
+                res58.append(v)
+                if res58:
+                    n = Nt(res58 if len(res58) == 1 and type(res58[0]) is not list else flatten(res58))
+                    n.rule = 318
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -19866,41 +19909,27 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F12:
             while True:
-                p61 = p
-                res62: list[Any] = []
-                p63 = p61
+                p63 = p
                 res64: list[Any] = []
-                r = self.r_ActionWord_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p63 = q
-                if v:
-                    res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 318
-                p61 = p63
-                if res64 and n:
-                    res62.append(n)
-                q = sk0[p61]
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F85 else None
-                if m is None:
+                    sk0[p63] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                p65 = p61
+                v = (q, 'pay', '')
+                q += 3
+                p63 = q
+                res64.append(v)
+                p65 = p63
                 res66: list[Any] = []
-                r = self.r_Amount_0(p65)
+                r = self.r_Cost_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19912,68 +19941,26 @@ class CardParser:
                 if res66:
                     n = Nt(res66)
                     n.rule = 319
-                p61 = p65
+                p63 = p65
                 if res66 and n:
-                    res62.append(n)
-                if res62:
-                    n = Nt(res62)
+                    res64.append(n)
+                if res64:
+                    n = Nt(res64)
                     n.rule = 320
-                q = p61
-                v = n if res62 else None
+                q = p63
+                v = n if res64 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F9:
             while True:
                 p67 = p
                 res68: list[Any] = []
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attach', '')
-                q += 6
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p67 = q
-                res68.append(v)
                 p69 = p67
                 res70: list[Any] = []
-                r = self.r_TargetRef_0(p69)
+                r = self.r_ActionWord_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19988,38 +19975,20 @@ class CardParser:
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
-                if res68:
-                    n = Nt(res68)
-                    n.rule = 322
-                q = p67
-                v = n if res68 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F67:
-            while True:
-                p71 = p
-                res72: list[Any] = []
-                p73 = p71
-                res74: list[Any] = []
-                r = self.r_TargetRef_0(p73)
-                if r is None:
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F85 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
-                p73 = q
-                if v:
-                    res74.append(v)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 323
-                p71 = p73
-                if res74 and n:
-                    res72.append(n)
-                r = self.e98_0(p71)
+                p71 = p67
+                res72: list[Any] = []
+                r = self.r_Amount_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20028,7 +19997,69 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                p75 = p71
+                if res72:
+                    n = Nt(res72)
+                    n.rule = 322
+                p67 = p71
+                if res72 and n:
+                    res68.append(n)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 323
+                q = p67
+                v = n if res68 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p73 = p
+                res74: list[Any] = []
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attach', '')
+                q += 6
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p73 = q
+                res74.append(v)
+                p75 = p73
                 res76: list[Any] = []
                 r = self.r_TargetRef_0(p75)
                 if r is None:
@@ -20042,82 +20073,26 @@ class CardParser:
                 if res76:
                     n = Nt(res76)
                     n.rule = 324
-                p71 = p75
+                p73 = p75
                 if res76 and n:
-                    res72.append(n)
-                if res72:
-                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
+                    res74.append(n)
+                if res74:
+                    n = Nt(res74)
                     n.rule = 325
-                q = p71
-                v = n if res72 else None
+                q = p73
+                v = n if res74 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F67:
             while True:
                 p77 = p
                 res78: list[Any] = []
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'look', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'at', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p77 = q
-                res78.append(v)
                 p79 = p77
                 res80: list[Any] = []
-                r = self.r_Amount_0(p79)
+                r = self.r_TargetRef_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20132,79 +20107,18 @@ class CardParser:
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                r = self.e100_0(p77)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cards', '')
-                q += 5
+                q, v = r
                 p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p77 = q
-                res78.append(v)
+                if v:
+                    res78.append(v)
                 p81 = p77
                 res82: list[Any] = []
-                r = self.r_ActionWord_0(p81)
+                r = self.r_TargetRef_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20219,255 +20133,9 @@ class CardParser:
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'those', '')
-                q += 5
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'then', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'other', '')
-                q += 5
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                p83 = p77
-                res84: list[Any] = []
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
-                q += 6
-                p83 = q
-                res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 328
-                p77 = p83
-                if res84 and n:
-                    res78.append(n)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p77 = q
-                res78.append(v)
                 if res78:
-                    n = Nt(res78)
-                    n.rule = 329
+                    n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
+                    n.rule = 328
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20477,67 +20145,154 @@ class CardParser:
                 break
         if ch in _F8:
             while True:
-                p85 = p
-                res86: list[Any] = []
-                q = sk0[p85]
+                p83 = p
+                res84: list[Any] = []
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'look', '')
                 q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'at', '')
                 q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
+                p83 = q
+                res84.append(v)
+                p85 = p83
+                res86: list[Any] = []
+                r = self.r_Amount_0(p85)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p85 = q
-                res86.append(v)
-                p87 = p85
+                if v:
+                    res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 329
+                p83 = p85
+                if res86 and n:
+                    res84.append(n)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p83 = q
+                res84.append(v)
+                p87 = p83
                 res88: list[Any] = []
-                r = self.r_Amount_0(p87)
+                r = self.r_ActionWord_0(p87)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20549,332 +20304,192 @@ class CardParser:
                 if res88:
                     n = Nt(res88)
                     n.rule = 330
-                p85 = p87
+                p83 = p87
                 if res88 and n:
-                    res86.append(n)
-                q = sk0[p85]
+                    res84.append(n)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'one', '')
                 q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p83] = q
+                if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'them', '')
+                v = (q, 'those', '')
+                q += 5
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'then', '')
                 q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p83] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'into', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
+                v = (q, 'put', '')
                 q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p83] = q
+                if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'rest', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                v = (q, 'other', '')
+                q += 5
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'on', '')
                 q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p83] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p83] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'bottom', '')
-                q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
+                v = (q, 'top', '')
                 q += 3
-                p85 = q
-                res86.append(v)
-                p89 = p85
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p83 = q
+                res84.append(v)
+                p89 = p83
                 res90: list[Any] = []
                 q = sk0[p89]
                 if q < 0:
@@ -20882,37 +20497,135 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'order', '')
-                q += 5
+                v = (q, 'bottom', '')
+                q += 6
                 p89 = q
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
                     n.rule = 331
-                p85 = p89
+                p83 = p89
                 if res90 and n:
-                    res86.append(n)
-                if res86:
-                    n = Nt(res86)
+                    res84.append(n)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p83 = q
+                res84.append(v)
+                if res84:
+                    n = Nt(res84)
                     n.rule = 332
-                q = p85
-                v = n if res86 else None
+                q = p83
+                v = n if res84 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F8:
             while True:
                 p91 = p
                 res92: list[Any] = []
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p91 = q
+                res92.append(v)
                 p93 = p91
                 res94: list[Any] = []
-                r = self.r_TargetRef_0(p93)
+                r = self.r_Amount_0(p93)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20933,11 +20646,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
+                v = (q, 'cards', '')
                 q += 5
                 p91 = q
                 res92.append(v)
@@ -20947,39 +20660,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
+                v = (q, 'of', '')
                 q += 2
                 p91 = q
                 res92.append(v)
@@ -20989,11 +20674,291 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'its', '')
+                v = (q, 'your', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
                 q += 3
                 p91 = q
                 res92.append(v)
@@ -21005,11 +20970,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
+                v = (q, 'order', '')
                 q += 5
                 p95 = q
                 res96.append(v)
@@ -21019,40 +20984,9 @@ class CardParser:
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                p97 = p91
-                res98: list[Any] = []
-                r = self.r_TargetRef_0(p97)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p97 = q
-                if v:
-                    res98.append(v)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 335
-                p91 = p97
-                if res98 and n:
-                    res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 336
+                    n.rule = 335
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -21060,44 +20994,136 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F67:
             while True:
-                p99 = p
+                p97 = p
+                res98: list[Any] = []
+                p99 = p97
                 res100: list[Any] = []
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'move', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                p101 = p99
-                res102: list[Any] = []
-                r = self.r_Amount_0(p101)
+                r = self.r_TargetRef_0(p99)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p101 = q
+                p99 = q
                 if v:
-                    res102.append(v)
+                    res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 336
+                p97 = p99
+                if res100 and n:
+                    res98.append(n)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                p101 = p97
+                res102: list[Any] = []
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p101 = q
+                res102.append(v)
                 if res102:
                     n = Nt(res102)
                     n.rule = 337
-                p99 = p101
+                p97 = p101
                 if res102 and n:
-                    res100.append(n)
-                p103 = p99
+                    res98.append(n)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                p103 = p97
                 res104: list[Any] = []
-                r = self.r_CounterKind_0(p103)
+                r = self.r_TargetRef_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21109,66 +21135,40 @@ class CardParser:
                 if res104:
                     n = Nt(res104)
                     n.rule = 338
-                p99 = p103
+                p97 = p103
                 if res104 and n:
-                    res100.append(n)
-                r = self.e99_0(p99)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p99 = q
-                if v:
-                    res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                p105 = p99
-                res106: list[Any] = []
-                r = self.r_TargetRef_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                if res106:
-                    n = Nt(res106)
+                    res98.append(n)
+                if res98:
+                    n = Nt(res98)
                     n.rule = 339
-                p99 = p105
-                if res106 and n:
-                    res100.append(n)
-                q = sk0[p99]
+                q = p97
+                v = n if res98 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p105 = p
+                res106: list[Any] = []
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p105] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
+                v = (q, 'move', '')
                 q += 4
-                p99 = q
-                res100.append(v)
-                p107 = p99
+                p105 = q
+                res106.append(v)
+                p107 = p105
                 res108: list[Any] = []
-                r = self.r_TargetRef_0(p107)
+                r = self.r_Amount_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21180,38 +21180,50 @@ class CardParser:
                 if res108:
                     n = Nt(res108)
                     n.rule = 340
-                p99 = p107
+                p105 = p107
                 if res108 and n:
-                    res100.append(n)
-                if res100:
-                    n = Nt(res100 if len(res100) == 1 and type(res100[0]) is not list else flatten(res100))
-                    n.rule = 341
-                q = p99
-                v = n if res100 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F11:
-            while True:
-                p109 = p
+                    res106.append(n)
+                p109 = p105
                 res110: list[Any] = []
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_CounterKind_0(p109)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
+                q, v = r
                 p109 = q
-                res110.append(v)
-                p111 = p109
+                if v:
+                    res110.append(v)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 341
+                p105 = p109
+                if res110 and n:
+                    res106.append(n)
+                r = self.e101_0(p105)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p105 = q
+                if v:
+                    res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                p111 = p105
                 res112: list[Any] = []
                 r = self.r_TargetRef_0(p111)
                 if r is None:
@@ -21225,56 +21237,51 @@ class CardParser:
                 if res112:
                     n = Nt(res112)
                     n.rule = 342
-                p109 = p111
+                p105 = p111
                 if res112 and n:
-                    res110.append(n)
-                q = sk0[p109]
+                    res106.append(n)
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p105] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'face', '')
+                v = (q, 'onto', '')
                 q += 4
-                p109 = q
-                res110.append(v)
-                p113 = p109
+                p105 = q
+                res106.append(v)
+                p113 = p105
                 res114: list[Any] = []
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p113)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'down', '')
-                q += 4
+                q, v = r
                 p113 = q
-                res114.append(v)
+                if v:
+                    res114.append(v)
                 if res114:
                     n = Nt(res114)
                     n.rule = 343
-                p109 = p113
+                p105 = p113
                 if res114 and n:
-                    res110.append(n)
-                if res110:
-                    n = Nt(res110)
+                    res106.append(n)
+                if res106:
+                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
                     n.rule = 344
-                q = p109
-                v = n if res110 else None
+                q = p105
+                v = n if res106 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
+        if ch in _F11:
             while True:
                 p115 = p
                 res116: list[Any] = []
@@ -21284,17 +21291,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p115] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'have', '')
+                v = (q, 'turn', '')
                 q += 4
                 p115 = q
                 res116.append(v)
                 p117 = p115
                 res118: list[Any] = []
-                r = self.r_Effect_0(p117)
+                r = self.r_TargetRef_0(p117)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21309,11 +21316,92 @@ class CardParser:
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face', '')
+                q += 4
+                p115 = q
+                res116.append(v)
+                p119 = p115
+                res120: list[Any] = []
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'down', '')
+                q += 4
+                p119 = q
+                res120.append(v)
+                if res120:
+                    n = Nt(res120)
+                    n.rule = 346
+                p115 = p119
+                if res120 and n:
+                    res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 346
+                    n.rule = 347
                 q = p115
                 v = n if res116 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                p121 = p
+                res122: list[Any] = []
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                p121 = q
+                res122.append(v)
+                p123 = p121
+                res124: list[Any] = []
+                r = self.r_Effect_0(p123)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p123 = q
+                if v:
+                    res124.append(v)
+                if res124:
+                    n = Nt(res124)
+                    n.rule = 348
+                p121 = p123
+                if res124 and n:
+                    res122.append(n)
+                if res122:
+                    n = Nt(res122)
+                    n.rule = 349
+                q = p121
+                v = n if res122 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21339,7 +21427,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 347
+        n.rule = 350
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -21360,7 +21448,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 348
+        n.rule = 351
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -21381,7 +21469,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e100_1(p1)
+                r = self.e102_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21392,7 +21480,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 349
+                    n.rule = 352
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21446,13 +21534,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 350
+                    n.rule = 353
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 351
+                    n.rule = 354
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21499,13 +21587,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 352
+                    n.rule = 355
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 353
+                    n.rule = 356
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21552,13 +21640,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 354
+                    n.rule = 357
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 355
+                    n.rule = 358
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21687,7 +21775,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 356
+                n.rule = 359
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21734,7 +21822,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 357
+                n.rule = 360
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21764,7 +21852,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 358
+            n.rule = 361
         p = p5
         if res6 and n:
             res.append(n)
@@ -21806,7 +21894,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 359
+                n.rule = 362
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21836,11 +21924,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 360
+            n.rule = 363
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e101_0(p)
+        r = self.e103_0(p)
         if r is None:
             return None
         q, v = r
@@ -21850,7 +21938,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 361
+        n.rule = 364
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -21918,7 +22006,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e102_0(p1)
+            r = self.e104_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21943,7 +22031,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e103_0(p3)
+            r = self.e105_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21991,7 +22079,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 362
+                n.rule = 365
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22010,7 +22098,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e104_0(p)
+        r = self.e106_0(p)
         if r is None:
             return None
         q, v = r
@@ -22040,11 +22128,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 363
+            n.rule = 366
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e105_0(p)
+        r = self.e107_0(p)
         if r is None:
             return None
         q, v = r
@@ -22078,7 +22166,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e106_0(p11)
+            r = self.e108_0(p11)
             if r is None:
                 break
             q, v = r
@@ -22103,7 +22191,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 364
+        n.rule = 367
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -22205,7 +22293,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e107_0(p)
+        r = self.e109_0(p)
         if r is None:
             return None
         q, v = r
@@ -22247,14 +22335,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 365
+            n.rule = 368
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 366
+        n.rule = 369
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22298,7 +22386,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 367
+        n.rule = 370
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22343,13 +22431,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 368
+                n.rule = 371
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 369
+                n.rule = 372
             q = p1
             v = n if res2 else None
             p = q
@@ -22360,7 +22448,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 370
+        n.rule = 373
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22458,7 +22546,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 371
+        n.rule = 374
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22531,14 +22619,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 372
+            n.rule = 375
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 373
+        n.rule = 376
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -22613,7 +22701,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 374
+        n.rule = 377
         return q, n
 
     def e65_0(self, p: int) -> Any:
@@ -22634,7 +22722,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 375
+        n.rule = 378
         return q, n
 
     def e66_0(self, p: int) -> Any:
@@ -22687,7 +22775,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 376
+                n.rule = 379
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22728,13 +22816,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 377
+                n.rule = 380
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 378
+                n.rule = 381
             q = p1
             v = n if res2 else None
             p = q
@@ -22745,7 +22833,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 382
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22843,7 +22931,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 383
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22899,7 +22987,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 381
+            n.rule = 384
         p = p1
         if res2 and n:
             res.append(n)
@@ -23026,7 +23114,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 382
+        n.rule = 385
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23099,14 +23187,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 383
+            n.rule = 386
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 384
+        n.rule = 387
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -23258,7 +23346,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 385
+        n.rule = 388
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23317,7 +23405,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 386
+                n.rule = 389
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23336,14 +23424,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e108_0(p)
+        r = self.e110_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e109_0(p)
+        r = self.e111_0(p)
         if r is None:
             return None
         q, v = r
@@ -23400,7 +23488,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 387
+                n.rule = 390
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23410,7 +23498,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 388
+        n.rule = 391
         return p, n
 
     def e72_0(self, p: int) -> Any:
@@ -23637,7 +23725,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e110_0(p)
+            r = self.e112_0(p)
             if r is None:
                 p = c
                 break
@@ -23647,7 +23735,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e111_0(p)
+            r = self.e113_0(p)
             if r is None:
                 p = c
                 break
@@ -23663,7 +23751,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e112_0(p)
+            r = self.e114_0(p)
             if r is None:
                 p = c
                 break
@@ -23673,7 +23761,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e113_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -23702,7 +23790,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 389
+        n.rule = 392
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -23737,7 +23825,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 390
+        n.rule = 393
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23772,7 +23860,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 394
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -23807,7 +23895,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 395
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -23833,7 +23921,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e114_0(p1)
+            r = self.e116_0(p1)
             if r is None:
                 p = c
                 break
@@ -23853,7 +23941,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e115_0(p)
+            r = self.e117_0(p)
             if r is None:
                 p = c
                 break
@@ -23870,7 +23958,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e116_0(p)
+            r = self.e118_0(p)
             if r is None:
                 p = c
                 break
@@ -24146,7 +24234,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e117_0(p)
+            r = self.e119_0(p)
             if r is None:
                 p = c
                 break
@@ -24175,7 +24263,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 393
+        n.rule = 396
         return q, n
 
     def e85_0(self, p: int) -> Any:
@@ -24273,7 +24361,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 394
+                    n.rule = 397
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24312,7 +24400,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 395
+                    n.rule = 398
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24360,7 +24448,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 396
+                    n.rule = 399
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24385,7 +24473,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 397
+                    n.rule = 400
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24424,7 +24512,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 398
+                    n.rule = 401
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24451,7 +24539,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e118_0(p15)
+                r = self.e120_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24473,7 +24561,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 399
+                    n.rule = 402
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -24527,7 +24615,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 400
+                    n.rule = 403
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -24568,7 +24656,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e119_0(p23)
+                r = self.e121_0(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24613,7 +24701,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 401
+                    n.rule = 404
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -24660,7 +24748,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 402
+                    n.rule = 405
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24680,7 +24768,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 403
+                    n.rule = 406
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24707,7 +24795,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 404
+                    n.rule = 407
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24741,7 +24829,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 403
+                    n.rule = 406
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24768,7 +24856,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 405
+                    n.rule = 408
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24788,7 +24876,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 403
+                    n.rule = 406
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24815,7 +24903,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 406
+                    n.rule = 409
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24849,7 +24937,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 403
+                    n.rule = 406
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24876,7 +24964,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 407
+                    n.rule = 410
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24910,7 +24998,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 403
+                    n.rule = 406
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -24937,7 +25025,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 408
+                    n.rule = 411
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -24971,7 +25059,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 403
+                    n.rule = 406
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25019,7 +25107,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 409
+        n.rule = 412
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -25040,7 +25128,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e120_0(p1)
+                r = self.e122_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25072,7 +25160,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e121_0(p3)
+                r = self.e123_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25223,7 +25311,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 410
+                    n.rule = 413
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25262,7 +25350,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 411
+            n.rule = 414
         p = p1
         if res2 and n:
             res.append(n)
@@ -25290,7 +25378,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e122_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -25360,7 +25448,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 412
+        n.rule = 415
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25369,14 +25457,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e123_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e124_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
@@ -25395,7 +25483,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e125_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
@@ -25428,7 +25516,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 413
+                n.rule = 416
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25438,7 +25526,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 414
+        n.rule = 417
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25470,14 +25558,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 415
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 416
+        n.rule = 419
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25496,14 +25584,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 417
+                n.rule = 420
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e126_0(p)
+        r = self.e128_0(p)
         if r is None:
             return None
         q, v = r
@@ -25521,11 +25609,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 418
+            n.rule = 421
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e127_0(p)
+        r = self.e129_0(p)
         if r is None:
             return None
         q, v = r
@@ -25535,7 +25623,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 419
+        n.rule = 422
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25639,14 +25727,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 420
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 421
+        n.rule = 424
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25678,12 +25766,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 422
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e128_0(p)
+            r = self.e130_0(p)
             if r is None:
                 break
             q, v = r
@@ -25710,7 +25798,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 423
+            n.rule = 426
         p = p3
         if res4 and n:
             res.append(n)
@@ -25745,24 +25833,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 424
+            n.rule = 427
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e129_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e130_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e131_0(p)
         if r is None:
             return None
@@ -25771,6 +25845,20 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e132_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e133_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -25792,7 +25880,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e133_0(p7)
+            r = self.e135_0(p7)
             if r is None:
                 break
             q, v = r
@@ -25836,7 +25924,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 425
+                n.rule = 428
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25844,7 +25932,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e134_0(p)
+            r = self.e136_0(p)
             if r is None:
                 break
             q, v = r
@@ -25855,7 +25943,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 426
+        n.rule = 429
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25876,64 +25964,6 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e135_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        if not res:
-            return p, None
-        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 427
-        return p, n
-
-    def r_DiscardEffect_0(self, p: int) -> Any:
-        # DiscardEffect: Sequence (rule)
-        v: Any
-        res: list[Any] = []
-        while True:
-            p1 = p
-            res2: list[Any] = []
-            r = self.r_PlayerRef_0(p1)
-            if r is None:
-                break
-            q, v = r
-            p1 = q
-            if v:
-                res2.append(v)
-            if res2:
-                n = Nt(res2)
-                n.rule = 428
-            q = p1
-            v = n if res2 else None
-            p = q
-            if v is not None:
-                res.append(v)
-            break
-        r = self.e136_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        p3 = p
-        res4: list[Any] = []
-        r = self.r_Amount_0(p3)
-        if r is None:
-            return None
-        q, v = r
-        p3 = q
-        if v:
-            res4.append(v)
-        if res4:
-            n = Nt(res4)
-            n.rule = 429
-        p = p3
-        if res4 and n:
-            res.append(n)
         r = self.e137_0(p)
         if r is None:
             return None
@@ -25941,23 +25971,14 @@ class CardParser:
         p = q
         if v:
             res.append(v)
-        while True:
-            r = self.e138_0(p)
-            if r is None:
-                break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 430
         return p, n
 
-    def r_GainLifeEffect_0(self, p: int) -> Any:
-        # GainLifeEffect: Sequence (rule)
+    def r_DiscardEffect_0(self, p: int) -> Any:
+        # DiscardEffect: Sequence (rule)
         v: Any
         res: list[Any] = []
         while True:
@@ -25979,6 +26000,28 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
+        r = self.e138_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        p3 = p
+        res4: list[Any] = []
+        r = self.r_Amount_0(p3)
+        if r is None:
+            return None
+        q, v = r
+        p3 = q
+        if v:
+            res4.append(v)
+        if res4:
+            n = Nt(res4)
+            n.rule = 432
+        p = p3
+        if res4 and n:
+            res.append(n)
         r = self.e139_0(p)
         if r is None:
             return None
@@ -25986,7 +26029,52 @@ class CardParser:
         p = q
         if v:
             res.append(v)
-        r = self.e140_0(p)
+        while True:
+            r = self.e140_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 433
+        return p, n
+
+    def r_GainLifeEffect_0(self, p: int) -> Any:
+        # GainLifeEffect: Sequence (rule)
+        v: Any
+        res: list[Any] = []
+        while True:
+            p1 = p
+            res2: list[Any] = []
+            r = self.r_PlayerRef_0(p1)
+            if r is None:
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            if res2:
+                n = Nt(res2)
+                n.rule = 434
+            q = p1
+            v = n if res2 else None
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        r = self.e141_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -25996,7 +26084,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 435
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26052,7 +26140,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
@@ -26068,7 +26156,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 434
+                n.rule = 437
             q = p3
             v = n if res4 else None
             p = q
@@ -26078,7 +26166,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 435
+        n.rule = 438
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26110,7 +26198,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -26126,7 +26214,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e141_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
@@ -26148,7 +26236,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 440
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26180,7 +26268,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 441
         p = p1
         if res2 and n:
             res.append(n)
@@ -26196,7 +26284,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 439
+                n.rule = 442
             q = p3
             v = n if res4 else None
             p = q
@@ -26215,7 +26303,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e142_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -26225,7 +26313,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 443
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26257,14 +26345,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e143_0(p3)
+            r = self.e145_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26335,7 +26423,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e144_0(p)
+            r = self.e146_0(p)
             if r is None:
                 break
             q, v = r
@@ -26344,7 +26432,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e145_0(p)
+            r = self.e147_0(p)
             if r is None:
                 break
             q, v = r
@@ -26355,7 +26443,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 445
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26399,7 +26487,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 446
         p = p1
         if res2 and n:
             res.append(n)
@@ -26491,14 +26579,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 444
+            n.rule = 447
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 445
+        n.rule = 448
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26530,7 +26618,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 449
         p = p1
         if res2 and n:
             res.append(n)
@@ -26561,7 +26649,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e146_0(p3)
+            r = self.e148_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26594,7 +26682,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 447
+            n.rule = 450
         p = p5
         if res6 and n:
             res.append(n)
@@ -26609,11 +26697,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 448
+            n.rule = 451
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e147_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -26623,7 +26711,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e148_0(p9)
+            r = self.e150_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26681,7 +26769,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26699,12 +26787,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 449
+            n.rule = 452
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e150_0(p)
+            r = self.e152_0(p)
             if r is None:
                 break
             q, v = r
@@ -26715,7 +26803,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 453
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26747,7 +26835,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -26813,7 +26901,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 452
+                n.rule = 455
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26836,7 +26924,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 453
+                    n.rule = 456
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26909,7 +26997,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 454
+        n.rule = 457
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26941,7 +27029,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -26960,7 +27048,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 456
+        n.rule = 459
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27017,14 +27105,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 457
+                n.rule = 460
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e151_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -27054,7 +27142,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 458
+            n.rule = 461
         p = p3
         if res4 and n:
             res.append(n)
@@ -27093,7 +27181,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 459
+            n.rule = 462
         p = p5
         if res6 and n:
             res.append(n)
@@ -27112,7 +27200,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 463
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27133,7 +27221,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e152_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -27151,7 +27239,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -27231,14 +27319,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 462
+            n.rule = 465
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e153_0(p5)
+            r = self.e155_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27263,7 +27351,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 463
+        n.rule = 466
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27295,7 +27383,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -27310,11 +27398,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 465
+            n.rule = 468
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e154_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27344,14 +27432,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 466
+            n.rule = 469
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 467
+        n.rule = 470
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27383,7 +27471,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -27399,7 +27487,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 469
+                n.rule = 472
             q = p3
             v = n if res4 else None
             p = q
@@ -27418,7 +27506,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e155_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27476,7 +27564,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 470
+        n.rule = 473
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27508,7 +27596,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -27524,7 +27612,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27546,7 +27634,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 472
+        n.rule = 475
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -27590,7 +27678,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27625,7 +27713,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 474
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
@@ -27772,7 +27860,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 475
+            n.rule = 478
         p = p5
         if res6 and n:
             res.append(n)
@@ -27804,14 +27892,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 476
+            n.rule = 479
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 477
+        n.rule = 480
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27843,7 +27931,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 481
         p = p1
         if res2 and n:
             res.append(n)
@@ -27859,7 +27947,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 479
+                n.rule = 482
             q = p3
             v = n if res4 else None
             p = q
@@ -27892,7 +27980,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 480
+                n.rule = 483
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27907,11 +27995,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 481
+                n.rule = 484
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e157_0(p5)
+            r = self.e159_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27971,7 +28059,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 482
+                n.rule = 485
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -27981,7 +28069,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 483
+        n.rule = 486
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28061,7 +28149,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -28080,7 +28168,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 485
+        n.rule = 488
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28112,14 +28200,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 490
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28138,14 +28226,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 488
+                n.rule = 491
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e158_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -28163,7 +28251,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 489
+            n.rule = 492
         p = p3
         if res4 and n:
             res.append(n)
@@ -28178,14 +28266,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 490
+            n.rule = 493
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 494
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28217,7 +28305,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
@@ -28271,7 +28359,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 493
+                n.rule = 496
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28281,7 +28369,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 494
+        n.rule = 497
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28313,14 +28401,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 496
+        n.rule = 499
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28376,14 +28464,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 501
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28415,14 +28503,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 500
+        n.rule = 503
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28454,7 +28542,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
@@ -28469,11 +28557,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 502
+            n.rule = 505
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e159_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -28503,14 +28591,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 503
+            n.rule = 506
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 507
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28519,7 +28607,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e160_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -28549,14 +28637,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 509
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28612,7 +28700,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
@@ -28688,7 +28776,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e161_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -28722,7 +28810,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 508
+        n.rule = 511
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28754,11 +28842,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e162_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -28768,7 +28856,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 510
+        n.rule = 513
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28800,7 +28888,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 514
         p = p1
         if res2 and n:
             res.append(n)
@@ -28819,7 +28907,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e163_0(p3)
+            r = self.e165_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28886,7 +28974,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e164_0(p3)
+            r = self.e166_0(p3)
             if r is None:
                 break
             q, v = r
@@ -28911,7 +28999,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 515
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -28920,7 +29008,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e165_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -28966,7 +29054,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e166_0(p1)
+            r = self.e168_0(p1)
             if r is None:
                 break
             q, v = r
@@ -28991,7 +29079,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 513
+        n.rule = 516
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -29011,11 +29099,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 514
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e167_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -29038,14 +29126,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 515
+            n.rule = 518
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 519
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29065,11 +29153,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 517
+            n.rule = 520
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e168_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -29100,7 +29188,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e169_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
@@ -29159,14 +29247,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 518
+            n.rule = 521
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 522
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29189,7 +29277,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 520
+                n.rule = 523
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29208,14 +29296,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e170_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e171_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -29236,7 +29324,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 521
+                n.rule = 524
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29255,7 +29343,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e172_0(p9)
+                r = self.e174_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -29271,7 +29359,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 525
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -29361,7 +29449,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 523
+        n.rule = 526
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -29438,7 +29526,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e173_0(p1)
+                r = self.e175_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29463,7 +29551,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 524
+                    n.rule = 527
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29491,12 +29579,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 525
+                    n.rule = 528
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29524,12 +29612,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 526
+                    n.rule = 529
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29633,7 +29721,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 527
+        n.rule = 530
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -29690,6 +29778,114 @@ class CardParser:
                 break
         return None
 
+    def e95_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('skip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'skip', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('skips', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'skips', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e96_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F36:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
     def r_BackWord_0(self, p: int) -> Any:
         # BackWord: OrderedChoice (rule)
         text = self.text
@@ -29720,7 +29916,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29741,7 +29937,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29762,7 +29958,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29785,7 +29981,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29808,14 +30004,14 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e95_0(self, p: int) -> Any:
+    def e97_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29869,7 +30065,7 @@ class CardParser:
                 break
         return None
 
-    def e96_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29963,7 +30159,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 529
+                    n.rule = 532
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29982,7 +30178,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e174_0(p3)
+                r = self.e176_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29993,7 +30189,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 529
+                    n.rule = 532
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30071,14 +30267,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 530
+                    n.rule = 533
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e175_0(p9)
+                    r = self.e177_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -30114,12 +30310,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 531
+                    n.rule = 534
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30146,7 +30342,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 532
+                    n.rule = 535
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -30166,12 +30362,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 533
+                    n.rule = 536
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30186,7 +30382,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30201,7 +30397,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30213,7 +30409,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e176_0(p17)
+                    r = self.e178_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -30284,7 +30480,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 534
+                    n.rule = 537
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -30315,18 +30511,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 535
+                    n.rule = 538
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 536
+                    n.rule = 539
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30370,18 +30566,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 537
+                    n.rule = 540
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 538
+                    n.rule = 541
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30396,7 +30592,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30465,18 +30661,18 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 539
+                    n.rule = 542
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 540
+                    n.rule = 543
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30485,7 +30681,7 @@ class CardParser:
             while True:
                 p31 = p
                 res32: list[Any] = []
-                r = self.e177_0(p31)
+                r = self.e179_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30515,18 +30711,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 541
+                    n.rule = 544
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 542
+                    n.rule = 545
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30541,14 +30737,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 529
+                    n.rule = 532
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e97_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30598,7 +30794,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 543
+                    n.rule = 546
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30623,7 +30819,7 @@ class CardParser:
                 break
         return None
 
-    def e98_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30657,7 +30853,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e178_0(p)
+            r = self.e180_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -30670,7 +30866,7 @@ class CardParser:
             break
         return None
 
-    def e99_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30724,7 +30920,7 @@ class CardParser:
                 break
         return None
 
-    def e100_1(self, p: int) -> Any:
+    def e102_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -30765,7 +30961,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 544
+        n.rule = 547
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -30863,7 +31059,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 545
+                    n.rule = 548
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30888,18 +31084,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 546
+                    n.rule = 549
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 547
+                    n.rule = 550
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30929,7 +31125,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 549
+                    n.rule = 552
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -30974,7 +31170,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 550
+                    n.rule = 553
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31050,12 +31246,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 551
+                    n.rule = 554
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31082,7 +31278,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 552
+                    n.rule = 555
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31141,7 +31337,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 553
+                    n.rule = 556
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31163,18 +31359,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 554
+                    n.rule = 557
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 555
+                    n.rule = 558
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31204,7 +31400,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 556
+                    n.rule = 559
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31223,7 +31419,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e179_0(p21)
+                    r = self.e181_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -31231,7 +31427,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e180_0(p21)
+                r = self.e182_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31242,12 +31438,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 557
+                    n.rule = 560
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31277,7 +31473,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 558
+                    n.rule = 561
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31302,11 +31498,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 559
+                    n.rule = 562
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e181_0(p25)
+                r = self.e183_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31315,7 +31511,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e182_0(p25)
+                r = self.e184_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31337,18 +31533,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 560
+                    n.rule = 563
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 561
+                    n.rule = 564
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31378,11 +31574,11 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 562
+                    n.rule = 565
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
-                r = self.e183_0(p33)
+                r = self.e185_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31412,11 +31608,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 563
+                    n.rule = 566
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e184_0(p33)
+                r = self.e186_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31427,12 +31623,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 564
+                    n.rule = 567
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31462,12 +31658,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 565
+                    n.rule = 568
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 while True:
-                    r = self.e185_0(p39)
+                    r = self.e187_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -31488,11 +31684,11 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 566
+                    n.rule = 569
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
-                r = self.e186_0(p39)
+                r = self.e188_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31504,7 +31700,7 @@ class CardParser:
                 while True:
                     p45 = p39
                     res46: list[Any] = []
-                    r = self.e187_0(p45)
+                    r = self.e189_0(p45)
                     if r is None:
                         break
                     q, v = r
@@ -31540,19 +31736,19 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 567
+                    n.rule = 570
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 548
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e101_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31583,7 +31779,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 568
+                n.rule = 571
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31593,7 +31789,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e102_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31611,10 +31807,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 569
+        n.rule = 572
         return q, n
 
-    def e103_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -31632,10 +31828,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 570
+        n.rule = 573
         return q, n
 
-    def e104_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31664,7 +31860,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 571
+                    n.rule = 574
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31676,7 +31872,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e188_0(p3) is None:
+                if self.e190_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -31693,7 +31889,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 572
+                    n.rule = 575
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31704,7 +31900,7 @@ class CardParser:
                 break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -31735,7 +31931,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 573
+                n.rule = 576
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31745,7 +31941,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e106_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31790,7 +31986,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 574
+                    n.rule = 577
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31821,7 +32017,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 575
+                    n.rule = 578
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31880,7 +32076,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 576
+                    n.rule = 579
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -31995,7 +32191,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 577
+                    n.rule = 580
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32076,7 +32272,7 @@ class CardParser:
                 break
         return None
 
-    def e107_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32094,7 +32290,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e189_0(p1)
+                r = self.e191_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32189,7 +32385,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 578
+                    n.rule = 581
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32278,7 +32474,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 579
+                    n.rule = 582
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32298,7 +32494,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 580
+                    n.rule = 583
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32353,13 +32549,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 581
+                    n.rule = 584
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 580
+                    n.rule = 583
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32384,7 +32580,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e190_0(p1)
+                r = self.e192_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32414,7 +32610,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 582
+                    n.rule = 585
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32453,7 +32649,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 583
+                    n.rule = 586
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32492,7 +32688,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 584
+                    n.rule = 587
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32531,18 +32727,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 585
+                    n.rule = 588
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 586
+                    n.rule = 589
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32551,7 +32747,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e191_0(p11)
+                r = self.e193_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32563,7 +32759,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e192_0(p13)
+                    r = self.e194_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -32606,7 +32802,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 588
+                    n.rule = 591
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -32645,7 +32841,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 589
+                    n.rule = 592
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -32676,7 +32872,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e193_0(p19)
+                    r = self.e195_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -32688,12 +32884,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 590
+                    n.rule = 593
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32762,18 +32958,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 591
+                    n.rule = 594
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 592
+                    n.rule = 595
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32814,18 +33010,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 593
+                    n.rule = 596
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 594
+                    n.rule = 597
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32866,18 +33062,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 595
+                    n.rule = 598
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 596
+                    n.rule = 599
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32977,7 +33173,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 597
+                    n.rule = 600
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -33025,12 +33221,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 598
+                    n.rule = 601
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33109,7 +33305,7 @@ class CardParser:
                 q += 2
                 p37 = q
                 res38.append(v)
-                r = self.e194_0(p37)
+                r = self.e196_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33120,12 +33316,12 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 599
+                    n.rule = 602
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33176,7 +33372,7 @@ class CardParser:
                 q += 4
                 p39 = q
                 res40.append(v)
-                r = self.e195_0(p39)
+                r = self.e197_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33187,12 +33383,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 600
+                    n.rule = 603
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33340,7 +33536,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 601
+                    n.rule = 604
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -33360,12 +33556,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 602
+                    n.rule = 605
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33489,7 +33685,7 @@ class CardParser:
                 while True:
                     p47 = p45
                     res48: list[Any] = []
-                    r = self.e196_0(p47)
+                    r = self.e198_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -33525,12 +33721,12 @@ class CardParser:
                     break
                 if res46:
                     n = Nt(res46)
-                    n.rule = 603
+                    n.rule = 606
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33585,18 +33781,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 604
+                    n.rule = 607
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 605
+                    n.rule = 608
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33651,18 +33847,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 606
+                    n.rule = 609
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 607
+                    n.rule = 610
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33787,18 +33983,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 608
+                    n.rule = 611
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 609
+                    n.rule = 612
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33807,7 +34003,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e197_0(p61)
+                r = self.e199_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33843,7 +34039,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 610
+                    n.rule = 613
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -33863,12 +34059,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 611
+                    n.rule = 614
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33877,7 +34073,7 @@ class CardParser:
             while True:
                 p65 = p
                 res66: list[Any] = []
-                r = self.e198_0(p65)
+                r = self.e200_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33899,7 +34095,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 612
+                    n.rule = 615
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34005,18 +34201,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 613
+                    n.rule = 616
                 p65 = p69
                 if res70 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 614
+                    n.rule = 617
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34025,7 +34221,7 @@ class CardParser:
             while True:
                 p71 = p
                 res72: list[Any] = []
-                r = self.e199_0(p71)
+                r = self.e201_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34034,7 +34230,7 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                r = self.e200_0(p71)
+                r = self.e202_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34045,12 +34241,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 615
+                    n.rule = 618
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34059,7 +34255,7 @@ class CardParser:
             while True:
                 p73 = p
                 res74: list[Any] = []
-                r = self.e201_0(p73)
+                r = self.e203_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34068,7 +34264,7 @@ class CardParser:
                 p73 = q
                 if v:
                     res74.append(v)
-                r = self.e202_0(p73)
+                r = self.e204_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34079,12 +34275,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 616
+                    n.rule = 619
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34181,7 +34377,7 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 617
+                    n.rule = 620
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -34216,7 +34412,7 @@ class CardParser:
                     res82.append(v)
                     if res82:
                         n = Nt(res82)
-                        n.rule = 618
+                        n.rule = 621
                     p79 = p81
                     if res82 and n:
                         res80.append(n)
@@ -34251,7 +34447,7 @@ class CardParser:
                 q += 6
                 p75 = q
                 res76.append(v)
-                r = self.e203_0(p75)
+                r = self.e205_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34262,12 +34458,12 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 619
+                    n.rule = 622
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34420,18 +34616,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 620
+                    n.rule = 623
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 621
+                    n.rule = 624
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34500,18 +34696,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 622
+                    n.rule = 625
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 623
+                    n.rule = 626
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34562,7 +34758,7 @@ class CardParser:
                 q += 6
                 p91 = q
                 res92.append(v)
-                r = self.e204_0(p91)
+                r = self.e206_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34603,18 +34799,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 624
+                    n.rule = 627
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 625
+                    n.rule = 628
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34795,18 +34991,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 626
+                    n.rule = 629
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 627
+                    n.rule = 630
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34903,18 +35099,18 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 628
+                    n.rule = 631
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 629
+                    n.rule = 632
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34992,7 +35188,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 630
+                    n.rule = 633
                 p103 = p105
                 if res106 and n:
                     res104.append(n)
@@ -35012,12 +35208,12 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 631
+                    n.rule = 634
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35123,7 +35319,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 632
+                    n.rule = 635
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -35143,12 +35339,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 633
+                    n.rule = 636
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35212,7 +35408,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 634
+                    n.rule = 637
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -35288,12 +35484,12 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 635
+                    n.rule = 638
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35333,7 +35529,7 @@ class CardParser:
                 while True:
                     p117 = p115
                     res118: list[Any] = []
-                    r = self.e205_0(p117)
+                    r = self.e207_0(p117)
                     if r is None:
                         break
                     q, v = r
@@ -35383,7 +35579,7 @@ class CardParser:
                 q += 6
                 p115 = q
                 res116.append(v)
-                r = self.e206_0(p115)
+                r = self.e208_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35433,18 +35629,18 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 636
+                    n.rule = 639
                 p115 = p119
                 if res120 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 637
+                    n.rule = 640
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35558,11 +35754,11 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 638
+                    n.rule = 641
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
-                r = self.e207_0(p121)
+                r = self.e209_0(p121)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35573,12 +35769,12 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 639
+                    n.rule = 642
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35661,18 +35857,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 640
+                    n.rule = 643
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 641
+                    n.rule = 644
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35755,18 +35951,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 642
+                    n.rule = 645
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 643
+                    n.rule = 646
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35821,18 +36017,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 644
+                    n.rule = 647
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 645
+                    n.rule = 648
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35943,18 +36139,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 646
+                    n.rule = 649
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 647
+                    n.rule = 650
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36054,18 +36250,18 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 648
+                    n.rule = 651
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 649
+                    n.rule = 652
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36074,7 +36270,7 @@ class CardParser:
             while True:
                 p145 = p
                 res146: list[Any] = []
-                r = self.e208_0(p145)
+                r = self.e210_0(p145)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36096,25 +36292,25 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 650
+                    n.rule = 653
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146 if len(res146) == 1 and type(res146[0]) is not list else flatten(res146))
-                    n.rule = 651
+                    n.rule = 654
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 587
+                    n.rule = 590
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e108_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36148,7 +36344,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 652
+                    n.rule = 655
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36178,7 +36374,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 653
+                    n.rule = 656
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36203,7 +36399,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 654
+                    n.rule = 657
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36234,7 +36430,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 655
+                    n.rule = 658
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36259,7 +36455,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 656
+                    n.rule = 659
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36295,7 +36491,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 657
+                n.rule = 660
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36306,7 +36502,7 @@ class CardParser:
             break
         return None
 
-    def e109_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36349,10 +36545,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 658
+        n.rule = 661
         return p, n
 
-    def e110_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36370,10 +36566,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 662
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36391,10 +36587,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 663
         return q, n
 
-    def e112_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36412,10 +36608,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 664
         return q, n
 
-    def e113_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36433,10 +36629,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 665
         return q, n
 
-    def e114_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36468,10 +36664,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 666
         return p, n
 
-    def e115_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36487,7 +36683,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e209_0(p)
+                r = self.e211_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36500,7 +36696,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e210_0(p)
+                r = self.e212_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36513,7 +36709,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e211_0(p)
+                r = self.e213_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36526,7 +36722,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e212_0(p)
+                r = self.e214_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36539,7 +36735,7 @@ class CardParser:
                 break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36555,7 +36751,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e213_0(p)
+                r = self.e215_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36568,7 +36764,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e214_0(p)
+                r = self.e216_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36581,7 +36777,7 @@ class CardParser:
                 break
         return None
 
-    def e117_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36613,7 +36809,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e215_0(p1)
+                r = self.e217_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36631,7 +36827,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e216_0(p3)
+                r = self.e218_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36640,11 +36836,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e217_0(p3) is None:
+                if self.e219_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e218_0(p3)
+                r = self.e220_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36660,7 +36856,7 @@ class CardParser:
                 break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36714,7 +36910,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -36755,10 +36951,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 664
+        n.rule = 667
         return p, n
 
-    def e120_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36776,10 +36972,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 668
         return q, n
 
-    def e121_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36797,10 +36993,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 669
         return q, n
 
-    def e122_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36818,7 +37014,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e219_0(p1)
+                r = self.e221_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36941,7 +37137,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36977,7 +37173,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 667
+                    n.rule = 670
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37021,7 +37217,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37052,7 +37248,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 671
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37097,7 +37293,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 669
+                    n.rule = 672
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37129,7 +37325,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e220_0(p5)
+                r = self.e222_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37145,7 +37341,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37179,7 +37375,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 670
+                    n.rule = 673
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37202,7 +37398,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 674
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37212,7 +37408,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37266,7 +37462,7 @@ class CardParser:
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37320,7 +37516,7 @@ class CardParser:
                 break
         return None
 
-    def e128_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37338,10 +37534,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 675
         return q, n
 
-    def e129_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -37359,10 +37555,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 673
+        n.rule = 676
         return p, n
 
-    def e130_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37390,10 +37586,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 677
         return p, n
 
-    def e131_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37425,10 +37621,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 675
+        n.rule = 678
         return p, n
 
-    def e132_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37482,7 +37678,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37523,10 +37719,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 676
+        n.rule = 679
         return p, n
 
-    def e134_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37585,7 +37781,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 680
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37651,7 +37847,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 678
+                    n.rule = 681
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37661,7 +37857,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37679,7 +37875,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e221_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37753,7 +37949,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e222_0(p3)
+                r = self.e224_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37811,7 +38007,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 679
+                    n.rule = 682
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37837,11 +38033,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 680
+                    n.rule = 683
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e223_0(p7)
+                r = self.e225_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37857,7 +38053,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37910,7 +38106,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 684
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37920,7 +38116,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37974,7 +38170,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37992,7 +38188,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e224_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38035,7 +38231,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 685
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38045,7 +38241,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38099,7 +38295,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38130,7 +38326,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 686
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38149,7 +38345,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e225_0(p1)
+                    r = self.e227_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -38221,7 +38417,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 684
+                    n.rule = 687
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38264,7 +38460,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e226_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38275,7 +38471,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 685
+                    n.rule = 688
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38298,7 +38494,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e227_0(p3)
+                r = self.e229_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38309,14 +38505,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 685
+                    n.rule = 688
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38387,7 +38583,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 689
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38404,7 +38600,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e228_0(p)
+            r = self.e230_0(p)
             if r is None:
                 break
             q, v = r
@@ -38435,14 +38631,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 690
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e229_0(p3)
+            r = self.e231_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38479,7 +38675,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 688
+        n.rule = 691
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38519,7 +38715,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
@@ -38538,10 +38734,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 690
+        n.rule = 693
         return p, n
 
-    def e142_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38559,7 +38755,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e232_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38623,14 +38819,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 691
+                    n.rule = 694
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e231_0(p7)
+                    r = self.e233_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -38671,7 +38867,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38689,10 +38885,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 692
+        n.rule = 695
         return q, n
 
-    def e144_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38710,7 +38906,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e232_0(p1)
+                r = self.e234_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38784,7 +38980,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e233_0(p3)
+                r = self.e235_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38814,7 +39010,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38832,7 +39028,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_0(p1)
+                r = self.e236_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38878,7 +39074,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e235_0(p3)
+                r = self.e237_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38936,7 +39132,7 @@ class CardParser:
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38954,10 +39150,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 693
+        n.rule = 696
         return q, n
 
-    def e147_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -38980,7 +39176,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e236_0(p1)
+            r = self.e238_0(p1)
             if r is None:
                 p = c
                 break
@@ -38988,7 +39184,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e237_0(p1)
+            r = self.e239_0(p1)
             if r is None:
                 p = c
                 break
@@ -39002,7 +39198,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e148_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39020,10 +39216,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 694
+        n.rule = 697
         return q, n
 
-    def e149_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39041,7 +39237,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e238_0(p1)
+                r = self.e240_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39073,7 +39269,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e239_0(p3)
+                r = self.e241_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39205,18 +39401,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 698
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 696
+                    n.rule = 699
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39252,7 +39448,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 698
+                    n.rule = 701
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39272,12 +39468,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 699
+                    n.rule = 702
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39313,7 +39509,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 700
+                    n.rule = 703
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39333,19 +39529,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 701
+                    n.rule = 704
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39363,7 +39559,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 705
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39395,12 +39591,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 703
+                    n.rule = 706
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39420,19 +39616,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 708
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39486,7 +39682,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39540,7 +39736,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39558,10 +39754,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 709
         return q, n
 
-    def e154_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39615,7 +39811,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39649,7 +39845,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 707
+                    n.rule = 710
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39693,7 +39889,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 708
+                    n.rule = 711
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39704,7 +39900,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39776,114 +39972,6 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e158_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifice', '')
-                q += 9
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifices', '')
-                q += 10
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
@@ -39939,6 +40027,114 @@ class CardParser:
         return None
 
     def e160_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifice', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifices', '')
+                q += 10
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e161_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40053,7 +40249,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 712
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40112,7 +40308,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 710
+                    n.rule = 713
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40151,7 +40347,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40166,7 +40362,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e240_0(p)
+            r = self.e242_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40192,7 +40388,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 711
+                    n.rule = 714
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40202,7 +40398,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40269,7 +40465,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40314,7 +40510,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 713
+                    n.rule = 716
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40381,7 +40577,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40399,10 +40595,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 717
         return q, n
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40436,7 +40632,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e241_0(p)
+            r = self.e243_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40449,7 +40645,7 @@ class CardParser:
             break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40502,7 +40698,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40526,7 +40722,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 716
+                    n.rule = 719
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40536,7 +40732,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40554,10 +40750,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 720
         return q, n
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40611,7 +40807,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40665,7 +40861,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40719,7 +40915,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40750,7 +40946,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 718
+                    n.rule = 721
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40780,7 +40976,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 719
+                        n.rule = 722
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -40806,7 +41002,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 720
+                n.rule = 723
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -40816,7 +41012,7 @@ class CardParser:
             break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40859,10 +41055,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 724
         return p, n
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40903,10 +41099,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 725
         return p, n
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40924,7 +41120,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 726
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -40942,17 +41138,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 724
+            n.rule = 727
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 725
+        n.rule = 728
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40994,7 +41190,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41012,7 +41208,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 729
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -41052,14 +41248,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 727
+            n.rule = 730
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e242_0(p3)
+            r = self.e244_0(p3)
             if r is None:
                 break
             q, v = r
@@ -41084,10 +41280,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 728
+        n.rule = 731
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41105,7 +41301,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 732
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41133,7 +41329,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 730
+            n.rule = 733
         p = p1
         if res2 and n:
             res.append(n)
@@ -41148,12 +41344,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 731
+            n.rule = 734
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e243_0(p)
+            r = self.e245_0(p)
             if r is None:
                 break
             q, v = r
@@ -41164,10 +41360,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 732
+        n.rule = 735
         return p, n
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41201,7 +41397,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e244_0(p)
+            r = self.e246_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41214,7 +41410,7 @@ class CardParser:
             break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41232,7 +41428,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 736
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -41253,7 +41449,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e245_1(p1)
+                r = self.e247_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41269,7 +41465,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 734
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41330,7 +41526,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 734
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41407,7 +41603,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 734
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41471,7 +41667,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 734
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41577,7 +41773,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 734
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41654,14 +41850,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 734
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41679,10 +41875,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 738
         return q, n
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41723,10 +41919,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 736
+        n.rule = 739
         return p, n
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41780,7 +41976,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41834,7 +42030,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41868,7 +42064,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e246_0(p)
+            r = self.e248_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41881,7 +42077,7 @@ class CardParser:
             break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41922,10 +42118,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 740
         return p, n
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41943,7 +42139,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e247_0(p1)
+                r = self.e249_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42011,7 +42207,7 @@ class CardParser:
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42052,10 +42248,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 741
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42073,10 +42269,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 742
         return q, n
 
-    def e188_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42103,7 +42299,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e189_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42121,118 +42317,118 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 743
         return q, n
 
-    def e190_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e191_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e192_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e193_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e194_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42250,10 +42446,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 744
         return q, n
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42284,7 +42480,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42351,14 +42547,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 743
+                n.rule = 746
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e248_0(p9)
+                r = self.e250_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42399,7 +42595,7 @@ class CardParser:
             break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42440,10 +42636,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 747
         return p, n
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42484,7 +42680,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 745
+        n.rule = 748
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42524,12 +42720,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 746
+                    n.rule = 749
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 747
+                    n.rule = 750
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42549,19 +42745,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 751
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 747
+                    n.rule = 750
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42579,10 +42775,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 752
         return q, n
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42698,7 +42894,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 750
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42713,198 +42909,198 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 750
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e199_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e200_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e201_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42945,10 +43141,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 754
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43002,7 +43198,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43043,10 +43239,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 755
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43100,7 +43296,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43136,7 +43332,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 756
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43180,7 +43376,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43198,10 +43394,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 757
         return q, n
 
-    def e206_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43255,7 +43451,7 @@ class CardParser:
                 break
         return None
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43309,7 +43505,7 @@ class CardParser:
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43363,7 +43559,7 @@ class CardParser:
                 break
         return None
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43395,10 +43591,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43420,10 +43616,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43445,10 +43641,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43478,77 +43674,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
-        return p, n
-
-    def e213_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 759
-        return p, n
-
-    def e214_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 760
+        n.rule = 761
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43583,10 +43709,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 762
         return p, n
 
     def e216_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 763
+        return p, n
+
+    def e217_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 764
+        return p, n
+
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43616,10 +43812,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43657,7 +43853,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43689,10 +43885,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 766
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43710,10 +43906,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 767
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43742,7 +43938,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 765
+                    n.rule = 768
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43764,7 +43960,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 766
+                n.rule = 769
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -43851,17 +44047,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 767
+            n.rule = 770
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 768
+        n.rule = 771
         return p, n
 
-    def e221_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43879,10 +44075,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 772
         return q, n
 
-    def e222_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43931,10 +44127,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 770
+        n.rule = 773
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43957,7 +44153,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e249_0(p1)
+            r = self.e251_0(p1)
             if r is None:
                 p = c
                 break
@@ -43971,7 +44167,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e224_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43989,10 +44185,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 774
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44021,7 +44217,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 772
+                    n.rule = 775
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44076,12 +44272,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 773
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e250_0(p5)
+                    r = self.e252_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44091,13 +44287,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 774
+                    n.rule = 777
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 775
+                    n.rule = 778
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44157,13 +44353,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 776
+                    n.rule = 779
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 777
+                    n.rule = 780
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44204,7 +44400,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 778
+                    n.rule = 781
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44235,20 +44431,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 779
+                    n.rule = 782
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 777
+                    n.rule = 780
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44284,7 +44480,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 780
+                    n.rule = 783
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44343,7 +44539,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 781
+                    n.rule = 784
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44402,7 +44598,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 782
+                    n.rule = 785
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44469,7 +44665,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44503,7 +44699,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 783
+                    n.rule = 786
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44531,7 +44727,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 784
+                    n.rule = 787
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44541,7 +44737,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44559,10 +44755,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 788
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44580,10 +44776,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 789
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44601,73 +44797,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
-        return q, n
-
-    def e231_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 788
-        return q, n
-
-    def e232_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 789
-        return q, n
-
-    def e233_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 790
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44688,7 +44821,49 @@ class CardParser:
         n.rule = 791
         return q, n
 
+    def e234_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 792
+        return q, n
+
     def e235_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 793
+        return q, n
+
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44706,10 +44881,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 794
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 795
+        return q, n
+
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44763,7 +44959,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44785,10 +44981,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 793
+        n.rule = 796
         return p, n
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44806,10 +45002,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 797
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44827,7 +45023,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 798
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -44860,7 +45056,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 796
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44881,14 +45077,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 796
+                    n.rule = 799
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44906,10 +45102,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 800
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44927,10 +45123,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 801
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44948,10 +45144,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 802
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45010,7 +45206,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 800
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45106,7 +45302,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 801
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45119,7 +45315,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e251_0(p9)
+                r = self.e253_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45163,7 +45359,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45181,10 +45377,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 805
         return q, n
 
-    def e245_1(self, p: int) -> Any:
+    def e247_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45267,7 +45463,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e252_1(p)
+            r = self.e254_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45563,7 +45759,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e253_1(p23)
+                    r = self.e255_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -45678,25 +45874,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e254_1(p1) is None:
-                break
-            while True:
-                r = self.e255_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e256_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e256_1(p1) is None:
                 break
             while True:
                 r = self.e257_1(p1)
@@ -45708,9 +45886,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e258_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e259_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e258_1(p3)
+                r = self.e260_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -45732,7 +45928,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e259_1(p5)
+                    r = self.e261_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45748,14 +45944,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e260_1(p7)
+                r = self.e262_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e261_1(p7)
+                r = self.e263_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -45765,7 +45961,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e262_1(p1)
+            r = self.e264_1(p1)
             if r is None:
                 break
             q, v = r
@@ -45775,7 +45971,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e263_1(p)
+        r = self.e265_1(p)
         if r is None:
             return None
         q, v = r
@@ -45785,9 +45981,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e264_1(p9) is None:
+            if self.e266_1(p9) is None:
                 break
-            r = self.e265_1(p9)
+            r = self.e267_1(p9)
             if r is None:
                 break
             q, v = r
@@ -45824,7 +46020,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e266_1(p13)
+                r = self.e268_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -45859,7 +46055,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e267_1(p9)
+                r = self.e269_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -45900,7 +46096,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e268_1(p19)
+                    r = self.e270_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45914,7 +46110,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e269_1(p9)
+                r = self.e271_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -46036,18 +46232,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 806
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 804
+                    n.rule = 807
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46102,18 +46298,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 806
+                    n.rule = 809
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 807
+                    n.rule = 810
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46140,18 +46336,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 808
+                    n.rule = 811
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 809
+                    n.rule = 812
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46192,18 +46388,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 810
+                    n.rule = 813
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 811
+                    n.rule = 814
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46230,18 +46426,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 812
+                    n.rule = 815
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 813
+                    n.rule = 816
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46268,14 +46464,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 814
+                    n.rule = 817
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e270_0(p25)
+                    r = self.e272_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -46299,12 +46495,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 815
+                    n.rule = 818
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46345,7 +46541,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 816
+                    n.rule = 819
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46375,7 +46571,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 817
+                        n.rule = 820
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46384,12 +46580,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 818
+                    n.rule = 821
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46433,18 +46629,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 819
+                    n.rule = 822
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 820
+                    n.rule = 823
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46513,18 +46709,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 821
+                    n.rule = 824
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 822
+                    n.rule = 825
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46593,18 +46789,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 823
+                    n.rule = 826
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 824
+                    n.rule = 827
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46659,7 +46855,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 825
+                    n.rule = 828
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46736,7 +46932,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e271_0(p51)
+                    r = self.e273_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -46772,12 +46968,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 826
+                    n.rule = 829
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46801,7 +46997,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e272_0(p53)
+                    r = self.e274_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -46827,7 +47023,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 827
+                    n.rule = 830
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -46865,7 +47061,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 828
+                        n.rule = 831
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -46874,12 +47070,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 829
+                    n.rule = 832
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46917,7 +47113,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e273_0(p61)
+                    r = self.e275_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -46943,25 +47139,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 830
+                    n.rule = 833
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 831
+                    n.rule = 834
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 805
+                    n.rule = 808
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46979,10 +47175,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 832
+        n.rule = 835
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47000,10 +47196,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 833
+        n.rule = 836
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47021,10 +47217,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 834
+        n.rule = 837
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47046,10 +47242,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 835
+        n.rule = 838
         return p, n
 
-    def e250_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47067,7 +47263,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e274_0(p1)
+                r = self.e276_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47113,7 +47309,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e275_0(p3)
+                r = self.e277_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47157,7 +47353,7 @@ class CardParser:
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47175,10 +47371,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 836
+        n.rule = 839
         return q, n
 
-    def e252_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47199,7 +47395,7 @@ class CardParser:
         n.rule = 271
         return q, n
 
-    def e253_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47220,7 +47416,7 @@ class CardParser:
         n.rule = 276
         return q, n
 
-    def e254_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47439,33 +47635,7 @@ class CardParser:
                 break
         return None
 
-    def e255_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e276_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e277_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e256_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -47491,7 +47661,33 @@ class CardParser:
             break
         return None
 
-    def e257_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e280_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e281_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e259_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47509,80 +47705,80 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 389
+        n.rule = 392
         return q, n
 
-    def e258_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 390
-        return p, n
-
-    def e259_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 391
-        return p, n
-
     def e260_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 393
+        return p, n
+
+    def e261_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 394
+        return p, n
+
+    def e262_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47614,10 +47810,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 392
+        n.rule = 395
         return p, n
 
-    def e261_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47640,7 +47836,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e280_1(p1)
+            r = self.e282_1(p1)
             if r is None:
                 p = c
                 break
@@ -47654,41 +47850,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e262_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e281_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e263_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e282_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e264_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e283_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e265_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e284_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e266_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47947,13 +48143,13 @@ class CardParser:
                 break
         return None
 
-    def e265_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e283_1(p)
+            r = self.e285_1(p)
             if r is None:
                 p = c
                 break
@@ -47964,7 +48160,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e266_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47982,10 +48178,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 393
+        n.rule = 396
         return q, n
 
-    def e267_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48080,7 +48276,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 394
+                    n.rule = 397
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48119,7 +48315,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 395
+                    n.rule = 398
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -48167,7 +48363,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 396
+                    n.rule = 399
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -48192,7 +48388,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 397
+                    n.rule = 400
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -48231,7 +48427,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 398
+                    n.rule = 401
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -48258,7 +48454,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e284_1(p15)
+                r = self.e286_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48280,7 +48476,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 399
+                    n.rule = 402
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -48334,7 +48530,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 400
+                    n.rule = 403
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -48375,7 +48571,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e285_1(p23)
+                r = self.e287_1(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48420,7 +48616,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 401
+                    n.rule = 404
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -48467,7 +48663,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 402
+                    n.rule = 405
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48487,7 +48683,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 403
+                    n.rule = 406
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48514,7 +48710,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 404
+                    n.rule = 407
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48548,7 +48744,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 403
+                    n.rule = 406
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48575,7 +48771,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 405
+                    n.rule = 408
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48595,7 +48791,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 403
+                    n.rule = 406
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48622,7 +48818,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 406
+                    n.rule = 409
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48656,7 +48852,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 403
+                    n.rule = 406
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48683,7 +48879,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 407
+                    n.rule = 410
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48717,7 +48913,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 403
+                    n.rule = 406
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48744,7 +48940,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 408
+                    n.rule = 411
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48778,14 +48974,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 403
+                    n.rule = 406
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e268_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48826,10 +49022,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 409
+        n.rule = 412
         return p, n
 
-    def e269_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48847,7 +49043,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e286_1(p1)
+                r = self.e288_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48879,7 +49075,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e287_1(p3)
+                r = self.e289_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48923,7 +49119,7 @@ class CardParser:
                 break
         return None
 
-    def e270_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48941,10 +49137,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 837
+        n.rule = 840
         return q, n
 
-    def e271_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48962,52 +49158,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 838
-        return q, n
-
-    def e272_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 839
-        return q, n
-
-    def e273_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 840
+        n.rule = 841
         return q, n
 
     def e274_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 842
+        return q, n
+
+    def e275_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 843
+        return q, n
+
+    def e276_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49025,10 +49221,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 841
+        n.rule = 844
         return q, n
 
-    def e275_0(self, p: int) -> Any:
+    def e277_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49046,7 +49242,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 842
+        n.rule = 845
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49291,7 +49487,7 @@ class CardParser:
                 break
         return None
 
-    def e276_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49309,10 +49505,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 662
         return q, n
 
-    def e277_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49330,10 +49526,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 663
         return q, n
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49351,10 +49547,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 664
         return q, n
 
-    def e279_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49372,10 +49568,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 665
         return q, n
 
-    def e280_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49407,10 +49603,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 666
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49426,7 +49622,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e288_1(p)
+                r = self.e290_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49439,7 +49635,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e289_1(p)
+                r = self.e291_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49452,7 +49648,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e290_1(p)
+                r = self.e292_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49465,7 +49661,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e291_1(p)
+                r = self.e293_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49478,7 +49674,7 @@ class CardParser:
                 break
         return None
 
-    def e282_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49494,7 +49690,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e292_1(p)
+                r = self.e294_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49507,7 +49703,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e293_1(p)
+                r = self.e295_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49520,7 +49716,7 @@ class CardParser:
                 break
         return None
 
-    def e283_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49552,7 +49748,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e294_1(p1)
+                r = self.e296_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49570,7 +49766,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e295_1(p3)
+                r = self.e297_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49579,11 +49775,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e296_1(p3) is None:
+                if self.e298_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e297_1(p3)
+                r = self.e299_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49599,7 +49795,7 @@ class CardParser:
                 break
         return None
 
-    def e284_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49653,7 +49849,7 @@ class CardParser:
                 break
         return None
 
-    def e285_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49694,10 +49890,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 664
+        n.rule = 667
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49715,10 +49911,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 668
         return q, n
 
-    def e287_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49736,10 +49932,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 669
         return q, n
 
-    def e288_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49771,10 +49967,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
-    def e289_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49796,10 +49992,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 756
+        n.rule = 759
         return p, n
 
-    def e290_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -49821,10 +50017,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 760
         return p, n
 
-    def e291_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49854,77 +50050,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
-        return p, n
-
-    def e292_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 759
-        return p, n
-
-    def e293_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 760
+        n.rule = 761
         return p, n
 
     def e294_1(self, p: int) -> Any:
@@ -49959,10 +50085,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 762
         return p, n
 
     def e295_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 763
+        return p, n
+
+    def e296_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 764
+        return p, n
+
+    def e297_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49992,10 +50188,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
-    def e296_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -50033,7 +50229,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e297_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50065,7 +50261,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 766
         return p, n
 
 
@@ -50325,6 +50521,7 @@ CLASSES: dict[str, type[Model]] = {
     'Sentence': _model_class('Sentence', (('word', True, '1'), ('then', True, '0..1'), ('pre', True, '1'), ('instead', True, '0..1'), ('may', True, '0..1'), ('effects', True, '1..*'), ('last', True, '1'), ('post', True, '1'), ('lastinstead', True, '0..1'), ('insteadcond', True, '1'), ('tailinstead', True, '0..1')), {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False}, ('effects',)),
     'ShuffleEffect': _model_class('ShuffleEffect', (('player', True, '1'),), {'player': None}, ()),
     'SkipExtraTurnStmt': _model_class('SkipExtraTurnStmt', (('who', True, '1'), ('skip', True, '1')), {'who': '', 'skip': ''}, ()),
+    'SkipTurnEffect': _model_class('SkipTurnEffect', (('player', True, '1'), ('skip', True, '1')), {'player': None, 'skip': ''}, ()),
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
     'SpliceStmt': _model_class('SpliceStmt', (('onto', True, '1'), ('cost', True, '1'), ('splice', True, '1')), {'onto': '', 'cost': '', 'splice': ''}, ()),
@@ -50545,153 +50742,154 @@ _C282 = CLASSES['ControlledThing']
 _C289 = CLASSES['MayEffect']
 _C292 = CLASSES['ChooseAmongEffect']
 _C295 = CLASSES['ExtraTurnEffect']
-_C299 = CLASSES['CantCastEffect']
-_C302 = CLASSES['PlayerTopCardActionEffect']
-_C305 = CLASSES['LoseLifeEffect']
-_C308 = CLASSES['PlayerMillEffect']
-_C310 = CLASSES['MayPlayEffect']
-_C312 = CLASSES['BlockRequirementEffect']
-_C315 = CLASSES['TopCardActionEffect']
-_C317 = CLASSES['PayEffect']
-_C320 = CLASSES['NumberedActionEffect']
-_C322 = CLASSES['AttachEffect']
-_C325 = CLASSES['FightEffect']
-_C329 = CLASSES['LookActionEffect']
-_C332 = CLASSES['LookAtTopEffect']
-_C336 = CLASSES['ObjectDamageEffect']
-_C341 = CLASSES['MoveCountersEffect']
-_C344 = CLASSES['TurnFaceDownEffect']
-_C346 = CLASSES['HaveEffect']
-_C349 = CLASSES['KeywordCost']
-_C351 = CLASSES['TypeArg']
-_C353 = CLASSES['QualityArg']
-_C355 = CLASSES['OntoArg']
-_C361 = CLASSES['TriggeredStmt']
-_C364 = CLASSES['ActivatedStmt']
-_C366 = CLASSES['PTDefiningStmt']
-_C369 = CLASSES['SpellKind']
-_C373 = CLASSES['EntersTappedStmt']
-_C378 = CLASSES['PTPair']
-_C382 = CLASSES['CostPerTargetStmt']
-_C384 = CLASSES['UncounterableStmt']
-_C388 = CLASSES['StaticStmt']
-_C403 = CLASSES['ControlClause']
-_C412 = CLASSES['DividedDamageEffect']
-_C414 = CLASSES['DamageEffect']
-_C416 = CLASSES['DestroyEffect']
-_C419 = CLASSES['DrawEffect']
-_C421 = CLASSES['TokenCopyEffect']
-_C426 = CLASSES['TokenEffect']
-_C427 = CLASSES['AddManaEffect']
-_C430 = CLASSES['DiscardEffect']
-_C432 = CLASSES['GainLifeEffect']
-_C435 = CLASSES['GainControlEffect']
-_C437 = CLASSES['ReturnToHandEffect']
-_C440 = CLASSES['ReturnFromGraveyardEffect']
-_C442 = CLASSES['ReturnToBattlefieldEffect']
-_C445 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C450 = CLASSES['SearchEffect']
-_C454 = CLASSES['CounterSpellEffect']
-_C456 = CLASSES['ShuffleEffect']
-_C460 = CLASSES['MillEffect']
-_C463 = CLASSES['PutFromHandEffect']
-_C467 = CLASSES['PutCountersEffect']
-_C470 = CLASSES['PutOnLibraryEffect']
-_C472 = CLASSES['PutIntoZoneEffect']
-_C477 = CLASSES['PileActionEffect']
-_C483 = CLASSES['ExileEffect']
-_C485 = CLASSES['ExileTopEffect']
-_C487 = CLASSES['RegenerateEffect']
-_C491 = CLASSES['PlayerSacrificesEffect']
-_C494 = CLASSES['SacrificeEffect']
-_C496 = CLASSES['UntapEffect']
-_C498 = CLASSES['TapOrUntapEffect']
-_C500 = CLASSES['TapEffect']
-_C504 = CLASSES['RemoveCountersEffect']
-_C506 = CLASSES['DelayedEffect']
-_C508 = CLASSES['PreventEffect']
-_C510 = CLASSES['CastThisEffect']
-_C512 = CLASSES['CopySpellEffect']
-_C513 = CLASSES['NoRegenEffect']
-_C516 = CLASSES['PhaseOutEffect']
-_C519 = CLASSES['NoUntapEffect']
-_C522 = CLASSES['ContinuousEffect']
-_C524 = CLASSES['PlayerRef']
-_C531 = CLASSES['AnyNumberTargets']
-_C533 = CLASSES['AnyTarget']
-_C536 = CLASSES['UpToTargets']
-_C538 = CLASSES['EachPlayers']
-_C540 = CLASSES['ThatRef']
-_C542 = CLASSES['EnchantedRef']
-_C547 = CLASSES['BeginningTrigger']
-_C551 = CLASSES['LastCounterTrigger']
-_C555 = CLASSES['BatchAttackTrigger']
-_C557 = CLASSES['ThisTrigger']
-_C561 = CLASSES['CastTrigger']
-_C564 = CLASSES['AttachedTrigger']
-_C567 = CLASSES['YoursTrigger']
-_C580 = CLASSES['ZonePlace']
-_C586 = CLASSES['PTChoice']
-_C590 = CLASSES['PTChange']
-_C592 = CLASSES['CantAttackOrBlock']
-_C594 = CLASSES['CantAttack']
-_C596 = CLASSES['CantBlock']
-_C598 = CLASSES['CantBeBlockedByFewer']
-_C599 = CLASSES['CantBeBlockedExcept']
-_C600 = CLASSES['CanBlockOnly']
-_C602 = CLASSES['CantBeTargetedBy']
-_C603 = CLASSES['CantBeTargeted']
-_C605 = CLASSES['CantBeDestroyed']
-_C607 = CLASSES['CantPhaseOut']
-_C609 = CLASSES['PhasesEachUntap']
-_C611 = CLASSES['GainsAbility']
-_C614 = CLASSES['HasKeywordAtManaCost']
-_C615 = CLASSES['HasKeywords']
-_C616 = CLASSES['LosesKeywords']
-_C619 = CLASSES['CombatDamageSteps']
-_C621 = CLASSES['AssignsExcess']
-_C623 = CLASSES['AttacksUntapped']
-_C625 = CLASSES['DoesntUntap']
-_C627 = CLASSES['DamageGainsLife']
-_C629 = CLASSES['DamageIsLethal']
-_C631 = CLASSES['CantBeBlockedBy']
-_C633 = CLASSES['CantBeAttachedBy']
-_C635 = CLASSES['PreventDamageFrom']
-_C637 = CLASSES['AttacksDespite']
-_C639 = CLASSES['MaxBlockers']
-_C641 = CLASSES['AttacksEachCombat']
-_C643 = CLASSES['BlocksEachCombat']
-_C645 = CLASSES['CantBeBlocked']
-_C647 = CLASSES['ChosenCreatureType']
-_C649 = CLASSES['BecomesAura']
-_C651 = CLASSES['IsColor']
-_C685 = CLASSES['Duration']
-_C688 = CLASSES['TargetObject']
-_C690 = CLASSES['FromGraveyard']
-_C696 = CLASSES['OntoBattlefield']
-_C699 = CLASSES['IntoHand']
-_C701 = CLASSES['IntoGraveyard']
-_C704 = CLASSES['CostValue']
-_C725 = CLASSES['BackRef']
-_C728 = CLASSES['TargetPlayer']
-_C732 = CLASSES['EachObjects']
-_C747 = CLASSES['QualityRef']
-_C768 = CLASSES['PerTime']
-_C774 = CLASSES['PerObject']
-_C777 = CLASSES['PowerOf']
-_C804 = CLASSES['EntersEvent']
-_C807 = CLASSES['LeavesEvent']
-_C809 = CLASSES['DiesEvent']
-_C811 = CLASSES['AttacksAloneEvent']
-_C813 = CLASSES['AttacksEvent']
-_C815 = CLASSES['BlocksEvent']
-_C818 = CLASSES['BlockedEvent']
-_C820 = CLASSES['PhasesEvent']
-_C822 = CLASSES['TurnedUpEvent']
-_C824 = CLASSES['ExiledThisWayEvent']
-_C826 = CLASSES['TargetedEvent']
-_C829 = CLASSES['DealsDamageEvent']
-_C831 = CLASSES['DealtDamageEvent']
+_C298 = CLASSES['SkipTurnEffect']
+_C302 = CLASSES['CantCastEffect']
+_C305 = CLASSES['PlayerTopCardActionEffect']
+_C308 = CLASSES['LoseLifeEffect']
+_C311 = CLASSES['PlayerMillEffect']
+_C313 = CLASSES['MayPlayEffect']
+_C315 = CLASSES['BlockRequirementEffect']
+_C318 = CLASSES['TopCardActionEffect']
+_C320 = CLASSES['PayEffect']
+_C323 = CLASSES['NumberedActionEffect']
+_C325 = CLASSES['AttachEffect']
+_C328 = CLASSES['FightEffect']
+_C332 = CLASSES['LookActionEffect']
+_C335 = CLASSES['LookAtTopEffect']
+_C339 = CLASSES['ObjectDamageEffect']
+_C344 = CLASSES['MoveCountersEffect']
+_C347 = CLASSES['TurnFaceDownEffect']
+_C349 = CLASSES['HaveEffect']
+_C352 = CLASSES['KeywordCost']
+_C354 = CLASSES['TypeArg']
+_C356 = CLASSES['QualityArg']
+_C358 = CLASSES['OntoArg']
+_C364 = CLASSES['TriggeredStmt']
+_C367 = CLASSES['ActivatedStmt']
+_C369 = CLASSES['PTDefiningStmt']
+_C372 = CLASSES['SpellKind']
+_C376 = CLASSES['EntersTappedStmt']
+_C381 = CLASSES['PTPair']
+_C385 = CLASSES['CostPerTargetStmt']
+_C387 = CLASSES['UncounterableStmt']
+_C391 = CLASSES['StaticStmt']
+_C406 = CLASSES['ControlClause']
+_C415 = CLASSES['DividedDamageEffect']
+_C417 = CLASSES['DamageEffect']
+_C419 = CLASSES['DestroyEffect']
+_C422 = CLASSES['DrawEffect']
+_C424 = CLASSES['TokenCopyEffect']
+_C429 = CLASSES['TokenEffect']
+_C430 = CLASSES['AddManaEffect']
+_C433 = CLASSES['DiscardEffect']
+_C435 = CLASSES['GainLifeEffect']
+_C438 = CLASSES['GainControlEffect']
+_C440 = CLASSES['ReturnToHandEffect']
+_C443 = CLASSES['ReturnFromGraveyardEffect']
+_C445 = CLASSES['ReturnToBattlefieldEffect']
+_C448 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C453 = CLASSES['SearchEffect']
+_C457 = CLASSES['CounterSpellEffect']
+_C459 = CLASSES['ShuffleEffect']
+_C463 = CLASSES['MillEffect']
+_C466 = CLASSES['PutFromHandEffect']
+_C470 = CLASSES['PutCountersEffect']
+_C473 = CLASSES['PutOnLibraryEffect']
+_C475 = CLASSES['PutIntoZoneEffect']
+_C480 = CLASSES['PileActionEffect']
+_C486 = CLASSES['ExileEffect']
+_C488 = CLASSES['ExileTopEffect']
+_C490 = CLASSES['RegenerateEffect']
+_C494 = CLASSES['PlayerSacrificesEffect']
+_C497 = CLASSES['SacrificeEffect']
+_C499 = CLASSES['UntapEffect']
+_C501 = CLASSES['TapOrUntapEffect']
+_C503 = CLASSES['TapEffect']
+_C507 = CLASSES['RemoveCountersEffect']
+_C509 = CLASSES['DelayedEffect']
+_C511 = CLASSES['PreventEffect']
+_C513 = CLASSES['CastThisEffect']
+_C515 = CLASSES['CopySpellEffect']
+_C516 = CLASSES['NoRegenEffect']
+_C519 = CLASSES['PhaseOutEffect']
+_C522 = CLASSES['NoUntapEffect']
+_C525 = CLASSES['ContinuousEffect']
+_C527 = CLASSES['PlayerRef']
+_C534 = CLASSES['AnyNumberTargets']
+_C536 = CLASSES['AnyTarget']
+_C539 = CLASSES['UpToTargets']
+_C541 = CLASSES['EachPlayers']
+_C543 = CLASSES['ThatRef']
+_C545 = CLASSES['EnchantedRef']
+_C550 = CLASSES['BeginningTrigger']
+_C554 = CLASSES['LastCounterTrigger']
+_C558 = CLASSES['BatchAttackTrigger']
+_C560 = CLASSES['ThisTrigger']
+_C564 = CLASSES['CastTrigger']
+_C567 = CLASSES['AttachedTrigger']
+_C570 = CLASSES['YoursTrigger']
+_C583 = CLASSES['ZonePlace']
+_C589 = CLASSES['PTChoice']
+_C593 = CLASSES['PTChange']
+_C595 = CLASSES['CantAttackOrBlock']
+_C597 = CLASSES['CantAttack']
+_C599 = CLASSES['CantBlock']
+_C601 = CLASSES['CantBeBlockedByFewer']
+_C602 = CLASSES['CantBeBlockedExcept']
+_C603 = CLASSES['CanBlockOnly']
+_C605 = CLASSES['CantBeTargetedBy']
+_C606 = CLASSES['CantBeTargeted']
+_C608 = CLASSES['CantBeDestroyed']
+_C610 = CLASSES['CantPhaseOut']
+_C612 = CLASSES['PhasesEachUntap']
+_C614 = CLASSES['GainsAbility']
+_C617 = CLASSES['HasKeywordAtManaCost']
+_C618 = CLASSES['HasKeywords']
+_C619 = CLASSES['LosesKeywords']
+_C622 = CLASSES['CombatDamageSteps']
+_C624 = CLASSES['AssignsExcess']
+_C626 = CLASSES['AttacksUntapped']
+_C628 = CLASSES['DoesntUntap']
+_C630 = CLASSES['DamageGainsLife']
+_C632 = CLASSES['DamageIsLethal']
+_C634 = CLASSES['CantBeBlockedBy']
+_C636 = CLASSES['CantBeAttachedBy']
+_C638 = CLASSES['PreventDamageFrom']
+_C640 = CLASSES['AttacksDespite']
+_C642 = CLASSES['MaxBlockers']
+_C644 = CLASSES['AttacksEachCombat']
+_C646 = CLASSES['BlocksEachCombat']
+_C648 = CLASSES['CantBeBlocked']
+_C650 = CLASSES['ChosenCreatureType']
+_C652 = CLASSES['BecomesAura']
+_C654 = CLASSES['IsColor']
+_C688 = CLASSES['Duration']
+_C691 = CLASSES['TargetObject']
+_C693 = CLASSES['FromGraveyard']
+_C699 = CLASSES['OntoBattlefield']
+_C702 = CLASSES['IntoHand']
+_C704 = CLASSES['IntoGraveyard']
+_C707 = CLASSES['CostValue']
+_C728 = CLASSES['BackRef']
+_C731 = CLASSES['TargetPlayer']
+_C735 = CLASSES['EachObjects']
+_C750 = CLASSES['QualityRef']
+_C771 = CLASSES['PerTime']
+_C777 = CLASSES['PerObject']
+_C780 = CLASSES['PowerOf']
+_C807 = CLASSES['EntersEvent']
+_C810 = CLASSES['LeavesEvent']
+_C812 = CLASSES['DiesEvent']
+_C814 = CLASSES['AttacksAloneEvent']
+_C816 = CLASSES['AttacksEvent']
+_C818 = CLASSES['BlocksEvent']
+_C821 = CLASSES['BlockedEvent']
+_C823 = CLASSES['PhasesEvent']
+_C825 = CLASSES['TurnedUpEvent']
+_C827 = CLASSES['ExiledThisWayEvent']
+_C829 = CLASSES['TargetedEvent']
+_C832 = CLASSES['DealsDamageEvent']
+_C834 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52279,7 +52477,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 347:  # lastinstead
+        elif r == 350:  # lastinstead
             d['lastinstead'] = True
         elif r == 210:  # insteadcond
             x = c[0]
@@ -52290,7 +52488,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 348:  # tailinstead
+        elif r == 351:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -53764,7 +53962,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 410:  # negated
+        elif r == 413:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -53865,7 +54063,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 356:  # sentences
+        elif r == 359:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54053,7 +54251,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # zones
+        if r == 370:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54061,11 +54259,11 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 580:
-                    values.append(_b580(x, inst, lim, made))
+                elif x.rule == 583:
+                    values.append(_b583(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 370:  # spells
+        elif r == 373:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -54073,8 +54271,8 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 369:
-                    values.append(_b369(x, inst, lim, made))
+                elif x.rule == 372:
+                    values.append(_b372(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 238:  # amount
@@ -54139,7 +54337,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 371:  # keywords
+        elif r == 374:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54225,11 +54423,11 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # enters
+        if r == 377:  # enters
             d['enters'] = True
-        elif r == 375:  # turned
+        elif r == 378:  # turned
             d['turned'] = True
-        elif r == 379:  # options
+        elif r == 382:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54237,8 +54435,8 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 378:
-                    values.append(_b378(x, inst, lim, made))
+                elif x.rule == 381:
+                    values.append(_b381(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -54349,7 +54547,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 380:  # parts
+        if r == 383:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54597,7 +54795,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 385:  # parts
+        elif r == 388:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54606,7 +54804,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 590 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54643,42 +54841,42 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # other
+        if r == 662:  # other
             d['other'] = True
-        elif r == 660:  # another
+        elif r == 663:  # another
             d['another'] = True
-        elif r == 661:  # facedown
+        elif r == 664:  # facedown
             d['facedown'] = True
-        elif r == 662:  # faceup
+        elif r == 665:  # faceup
             d['faceup'] = True
-        elif r == 389:  # exiled
+        elif r == 392:  # exiled
             d['exiled'] = True
-        elif r == 390:  # combat
+        elif r == 393:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 391:  # combat
+        elif r == 394:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 392:  # states
+        elif r == 395:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 663:  # states
+        elif r == 666:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 755:  # nons
+        elif r == 758:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 756:  # colors
+        elif r == 759:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54686,7 +54884,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 757:  # supertypes
+        elif r == 760:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54694,32 +54892,32 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # multis
+        elif r == 761:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 759:  # types
+        elif r == 762:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 760:  # subtypes
+        elif r == 763:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 761:  # ortypes
+        elif r == 764:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 762:  # andor
+        elif r == 765:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 763:  # ortypes
+        elif r == 766:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54730,39 +54928,39 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 393:  # chosen
+        elif r == 396:  # chosen
             d['chosen'] = True
-        elif r == 394:  # mv
+        elif r == 397:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 395:  # mvdir
+        elif r == 398:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 396:  # ptstat
+        elif r == 399:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 397:  # ptval
+        elif r == 400:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 398:  # ptdir
+        elif r == 401:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 399:  # kwability
+        elif r == 402:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -54771,7 +54969,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 400:  # kwabilities
+        elif r == 403:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -54780,7 +54978,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 664:  # keywords
+        elif r == 667:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54794,7 +54992,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 401:  # without
+        elif r == 404:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -54807,9 +55005,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b403(x, inst, lim, made)
+            value = _b406(x, inst, lim, made)
             d['controller'] = value
-        elif r == 409:  # late
+        elif r == 412:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -54823,9 +55021,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 665:  # blocked_by_this
+        elif r == 668:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 666:  # attacking_you
+        elif r == 669:  # attacking_you
             d['attacking_you'] = True
         elif r == 274:  # name
             x = c[0]
@@ -54945,9 +55143,9 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 290:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 527:  # options
+        elif r == 530:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54999,7 +55197,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         elif r == 294:  # extra
             x = c[0]
@@ -55013,7 +55211,47 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SkipTurnEffect (class SkipTurnEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C298()
+    d: dict[str, Any] = {'player': None, 'skip': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 296:  # player
+            x = c[0]
+            value = _b527(x, inst, lim, made)
+            d['player'] = value
+        elif r == 297:  # skip
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['skip'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55029,7 +55267,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C302()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55037,18 +55275,18 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 296:  # player
+        if r == 299:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 297:  # samename
+        elif r == 300:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 298:  # nextturn
+        elif r == 301:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -55060,7 +55298,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55076,7 +55314,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C302()
+    inst: Any = _C305()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55084,13 +55322,13 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # player
+        if r == 303:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 301:  # action
+        elif r == 304:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55103,48 +55341,8 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C305()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 303:  # player
-            x = c[0]
-            value = _b524(x, inst, lim, made)
-            d['player'] = value
-        elif r == 304:  # amount
-            x = c[0]
-            value = _b123(x, inst, lim, made)
-            d['amount'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55169,7 +55367,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 306:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         elif r == 307:  # amount
             x = c[0]
@@ -55183,7 +55381,47 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C311()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 309:  # player
+            x = c[0]
+            value = _b527(x, inst, lim, made)
+            d['player'] = value
+        elif r == 310:  # amount
+            x = c[0]
+            value = _b123(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55199,7 +55437,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C310()
+    inst: Any = _C313()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55207,7 +55445,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 309:  # play
+        if r == 312:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -55219,7 +55457,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55235,7 +55473,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C315()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55243,9 +55481,9 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 311:  # target
+        if r == 314:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55258,7 +55496,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55274,7 +55512,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
+    inst: Any = _C318()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55282,20 +55520,20 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # action
+        if r == 316:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 543:  # count
+        elif r == 546:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 314:  # player
+        elif r == 317:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55305,7 +55543,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55321,7 +55559,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C320()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55329,7 +55567,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # cost
+        if r == 319:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -55341,7 +55579,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55357,7 +55595,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C320()
+    inst: Any = _C323()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55365,14 +55603,14 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # action
+        if r == 321:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 319:  # count
+        elif r == 322:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
@@ -55384,7 +55622,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55400,7 +55638,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C325()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55408,9 +55646,9 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 321:  # target
+        if r == 324:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55423,7 +55661,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55439,7 +55677,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C328()
     d: dict[str, Any] = {'first': None, 'base': False, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55447,18 +55685,18 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # first
+        if r == 326:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 733:  # base
+        elif r == 736:  # base
             d['base'] = True
-        elif r == 324:  # second
+        elif r == 327:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55471,7 +55709,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookActionEffect (class LookActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55487,7 +55725,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C332()
     d: dict[str, Any] = {'amount': None, 'action': None, 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55495,18 +55733,18 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # amount
+        if r == 329:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 327:  # action
+        elif r == 330:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 328:  # other
+        elif r == 331:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -55518,7 +55756,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55534,7 +55772,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C335()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55542,11 +55780,11 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 330:  # amount
+        if r == 333:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 331:  # order
+        elif r == 334:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -55558,7 +55796,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55574,7 +55812,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C339()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55582,20 +55820,20 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # source
+        if r == 336:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 334:  # power
+        elif r == 337:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 335:  # target
+        elif r == 338:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55608,7 +55846,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55624,7 +55862,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C344()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55632,24 +55870,24 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 337:  # amount
+        if r == 340:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 338:  # counter
+        elif r == 341:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 339:  # source
+        elif r == 342:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 340:  # target
+        elif r == 343:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55662,7 +55900,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55678,7 +55916,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C347()
     d: dict[str, Any] = {'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55686,14 +55924,14 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # target
+        if r == 345:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 343:  # facedown
+        elif r == 346:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -55705,7 +55943,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55721,7 +55959,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C346()
+    inst: Any = _C349()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55729,7 +55967,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # effect
+        if r == 348:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55744,7 +55982,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55760,7 +55998,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C352()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55768,7 +56006,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # parts
+        if r == 547:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55777,7 +56015,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 734 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55790,7 +56028,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55806,7 +56044,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C351()
+    inst: Any = _C354()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55814,7 +56052,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # type
+        if r == 353:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -55826,7 +56064,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55842,7 +56080,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C353()
+    inst: Any = _C356()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55850,7 +56088,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 352:  # quality
+        if r == 355:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -55862,7 +56100,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55878,7 +56116,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C355()
+    inst: Any = _C358()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55886,7 +56124,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 354:  # subtype
+        if r == 357:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -55898,7 +56136,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55914,7 +56152,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C364()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55922,20 +56160,20 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 357:  # zone
+        if r == 360:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 358:  # trigger
+        elif r == 361:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 548 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 359:  # condition
+        elif r == 362:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55944,11 +56182,11 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 360:  # sentences
+        elif r == 363:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 568:  # sentences
+        elif r == 571:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55960,7 +56198,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55976,7 +56214,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C367()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55984,11 +56222,11 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # special
+        if r == 572:  # special
             d['special'] = True
-        elif r == 570:  # fromhand
+        elif r == 573:  # fromhand
             d['fromhand'] = True
-        elif r == 362:  # param
+        elif r == 365:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -55997,11 +56235,11 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 571:  # cost
+        elif r == 574:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 572:  # param
+        elif r == 575:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56010,15 +56248,15 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 363:  # sentences
+        elif r == 366:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 573:  # sentences
+        elif r == 576:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 574:  # restriction
+        elif r == 577:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56027,19 +56265,19 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 575:  # once
+        elif r == 578:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 576:  # sorcery
+        elif r == 579:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 577:  # castable
+        elif r == 580:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56053,7 +56291,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56069,7 +56307,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C369()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56077,13 +56315,13 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # both
+        if r == 743:  # both
             d['both'] = True
-        elif r == 578:  # which
+        elif r == 581:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 365:  # amount
+        elif r == 368:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -56095,7 +56333,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56111,7 +56349,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C372()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56119,7 +56357,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # filter
+        if r == 371:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -56131,7 +56369,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56147,7 +56385,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C373()
+    inst: Any = _C376()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56155,7 +56393,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 372:  # tapped
+        if r == 375:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -56167,7 +56405,7 @@ def _b373(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56183,7 +56421,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C378()
+    inst: Any = _C381()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56191,11 +56429,11 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # power
+        if r == 379:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 377:  # toughness
+        elif r == 380:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -56207,7 +56445,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56223,7 +56461,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C382()
+    inst: Any = _C385()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56231,7 +56469,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 381:  # cost
+        if r == 384:  # cost
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['cost'] = value
@@ -56243,7 +56481,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56259,7 +56497,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C387()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56267,7 +56505,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 383:  # countered
+        if r == 386:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -56279,7 +56517,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56295,7 +56533,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C391()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56303,7 +56541,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # precondition
+        if r == 389:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -56312,35 +56550,35 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 652:  # this
+        elif r == 655:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 653:  # enchanted
+        elif r == 656:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 654:  # host
+        elif r == 657:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 655:  # equipped
+        elif r == 658:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 656:  # host
+        elif r == 659:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 657:  # affected
+        elif r == 660:  # affected
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 658:  # parts
+        elif r == 661:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56349,12 +56587,12 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 590 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 387:  # condition
+        elif r == 390:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56371,7 +56609,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56387,7 +56625,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C403()
+    inst: Any = _C406()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56395,27 +56633,27 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # you
+        if r == 405:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 404:  # notyou
+        elif r == 407:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 405:  # own
+        elif r == 408:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 406:  # defending
+        elif r == 409:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 407:  # opponent
+        elif r == 410:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 408:  # opponents
+        elif r == 411:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56427,7 +56665,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56443,7 +56681,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C415()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56451,11 +56689,11 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # amount
+        if r == 414:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 764:  # evenly
+        elif r == 767:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56465,7 +56703,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56481,7 +56719,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C417()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56489,46 +56727,46 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # named
+        if r == 670:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 668:  # amount
+        elif r == 671:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 669:  # equal
+        elif r == 672:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 765:  # power
+        elif r == 768:  # power
             x = c[0]
-            value = _b777(x, inst, lim, made)
+            value = _b780(x, inst, lim, made)
             d['power'] = value
-        elif r == 766:  # amount
+        elif r == 769:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 670:  # you
+        elif r == 673:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 671:  # target
+        elif r == 674:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 413:  # also
+        elif r == 416:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56541,7 +56779,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56557,7 +56795,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C419()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56565,9 +56803,9 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # target
+        if r == 418:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56580,7 +56818,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56596,7 +56834,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C422()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56604,13 +56842,13 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 417:  # player
+        if r == 420:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 418:  # amount
+        elif r == 421:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -56622,7 +56860,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56638,7 +56876,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C424()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56646,9 +56884,9 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # target
+        if r == 423:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56661,7 +56899,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56677,7 +56915,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C429()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56685,21 +56923,21 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # count
+        if r == 425:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 672:  # tapped
+        elif r == 675:  # tapped
             d['tapped'] = True
-        elif r == 423:  # power
+        elif r == 426:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 424:  # toughness
+        elif r == 427:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 673:  # colors
+        elif r == 676:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56707,17 +56945,17 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 674:  # subtypes
+        elif r == 677:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 675:  # types
+        elif r == 678:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 676:  # keywords
+        elif r == 679:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56731,23 +56969,23 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 425:  # tokname
+        elif r == 428:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 677:  # per
+        elif r == 680:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 678:  # pertime
+        elif r == 681:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b768(x, inst, lim, made)
+            value = _b771(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56757,7 +56995,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56773,7 +57011,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C430()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56781,9 +57019,9 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # anycolor
+        if r == 772:  # anycolor
             d['anycolor'] = True
-        elif r == 770:  # choices
+        elif r == 773:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -56793,15 +57031,15 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 679:  # last
+        elif r == 682:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 680:  # mana
+        elif r == 683:  # mana
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['mana'] = value
-        elif r == 835:  # alts
+        elif r == 838:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b104(x, inst, lim, made))
@@ -56813,7 +57051,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56829,7 +57067,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C433()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56837,27 +57075,27 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # player
+        if r == 431:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 681:  # third
+        elif r == 684:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 429:  # amount
+        elif r == 432:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 771:  # random
+        elif r == 774:  # random
             d['random'] = True
-        elif r == 682:  # per
+        elif r == 685:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b768(x, inst, lim, made)
+            value = _b771(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -56867,7 +57105,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56883,7 +57121,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C435()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56891,31 +57129,31 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # player
+        if r == 434:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 683:  # amount
+        elif r == 686:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 772:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b768(x, inst, lim, made)
-            d['per'] = value
         elif r == 775:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b774(x, inst, lim, made)
+            value = _b771(x, inst, lim, made)
             d['per'] = value
-        elif r == 684:  # equal
+        elif r == 778:  # per
             x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
             value = _b777(x, inst, lim, made)
+            d['per'] = value
+        elif r == 687:  # equal
+            x = c[0]
+            value = _b780(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -56925,7 +57163,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56941,7 +57179,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C438()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56949,18 +57187,18 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # target
+        if r == 436:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 434:  # duration
+        elif r == 437:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b685(x, inst, lim, made)
+            value = _b688(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -56970,7 +57208,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56986,7 +57224,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C440()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56994,14 +57232,14 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # target
+        if r == 439:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 686:  # yours
+        elif r == 689:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57013,7 +57251,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57029,7 +57267,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57037,23 +57275,23 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # target
+        if r == 441:  # target
             x = c[0]
-            value = _b688(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['target'] = value
-        elif r == 439:  # source
+        elif r == 442:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b693(x, inst, lim, made)
             d['source'] = value
-        elif r == 787:  # hand
+        elif r == 790:  # hand
             d['hand'] = True
-        elif r == 691:  # battlefield
+        elif r == 694:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 788:  # mine
+        elif r == 791:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57063,7 +57301,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57079,7 +57317,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C445()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57087,22 +57325,22 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # target
+        if r == 444:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # fromgy
+        elif r == 695:  # fromgy
             d['fromgy'] = True
-        elif r == 789:  # choice
+        elif r == 792:  # choice
             d['choice'] = True
-        elif r == 790:  # facedown
+        elif r == 793:  # facedown
             d['facedown'] = True
-        elif r == 791:  # mine
+        elif r == 794:  # mine
             d['mine'] = True
-        elif r == 792:  # owners
+        elif r == 795:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -57112,7 +57350,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57128,7 +57366,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C448()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57136,11 +57374,11 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # filter
+        if r == 446:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 444:  # hands
+        elif r == 447:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -57152,7 +57390,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57168,7 +57406,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C453()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57176,38 +57414,38 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # player
+        if r == 449:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 693:  # upto
+        elif r == 696:  # upto
             d['upto'] = True
-        elif r == 447:  # count
+        elif r == 450:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 448:  # filter
+        elif r == 451:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 793:  # alts
+        elif r == 796:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b275(x, inst, lim, made))
-        elif r == 694:  # reveal
+        elif r == 697:  # reveal
             d['reveal'] = True
-        elif r == 794:  # thatcard
+        elif r == 797:  # thatcard
             d['thatcard'] = True
-        elif r == 795:  # thosecards
+        elif r == 798:  # thosecards
             d['thosecards'] = True
-        elif r == 449:  # destination
+        elif r == 452:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 697 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 702:  # tapped
+        elif r == 705:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57217,7 +57455,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57233,7 +57471,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C457()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57241,20 +57479,20 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 454:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 452:  # unless
+        elif r == 455:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['unless'] = value
-        elif r == 453:  # per
+        elif r == 456:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57268,7 +57506,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57284,7 +57522,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C459()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57292,9 +57530,9 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # player
+        if r == 458:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57304,7 +57542,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57320,7 +57558,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C463()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57328,19 +57566,19 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # amount
+        if r == 460:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 458:  # player
+        elif r == 461:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 459:  # owner
+        elif r == 462:  # owner
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57350,7 +57588,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57366,7 +57604,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C466()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57374,15 +57612,15 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # filter
+        if r == 464:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 462:  # battlefield
+        elif r == 465:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 706:  # faceup
+        elif r == 709:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -57392,7 +57630,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57408,7 +57646,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C470()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57416,17 +57654,17 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # amount
+        if r == 467:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 465:  # counter
+        elif r == 468:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 466:  # target
+        elif r == 469:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57439,7 +57677,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57455,7 +57693,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C473()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57463,24 +57701,24 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # target
+        if r == 471:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 469:  # source
+        elif r == 472:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b693(x, inst, lim, made)
             d['source'] = value
-        elif r == 707:  # top
+        elif r == 710:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 708:  # bottom
+        elif r == 711:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57492,7 +57730,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57508,7 +57746,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57516,9 +57754,9 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57531,7 +57769,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57547,7 +57785,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C480()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57555,22 +57793,22 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # filter
+        if r == 476:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 474:  # whose
+        elif r == 477:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 475:  # action
+        elif r == 478:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 476:  # pile
+        elif r == 479:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -57582,7 +57820,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57598,7 +57836,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C486()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57606,36 +57844,36 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # target
+        if r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 479:  # source
+        elif r == 482:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b690(x, inst, lim, made)
+            value = _b693(x, inst, lim, made)
             d['source'] = value
-        elif r == 480:  # amount
+        elif r == 483:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 481:  # counter
+        elif r == 484:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 482:  # also
+        elif r == 485:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57648,7 +57886,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57664,7 +57902,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C488()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57672,9 +57910,9 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # player
+        if r == 487:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57684,7 +57922,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57700,7 +57938,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C490()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57708,9 +57946,9 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # target
+        if r == 489:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57723,7 +57961,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57739,7 +57977,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C494()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57747,17 +57985,17 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # player
+        if r == 491:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
-        elif r == 489:  # amount
+        elif r == 492:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 490:  # filter
+        elif r == 493:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -57769,7 +58007,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57785,7 +58023,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57793,18 +58031,18 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 493:  # unless
+        elif r == 496:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -57814,7 +58052,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57830,7 +58068,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57838,9 +58076,9 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57853,7 +58091,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57869,7 +58107,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57877,9 +58115,9 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57892,7 +58130,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57908,7 +58146,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57916,9 +58154,9 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57931,7 +58169,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57947,7 +58185,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C507()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57955,17 +58193,17 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # amount
+        if r == 504:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 502:  # counter
+        elif r == 505:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 503:  # target
+        elif r == 506:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57978,7 +58216,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57994,7 +58232,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C509()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58002,18 +58240,18 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # step
+        if r == 712:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 796 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 799 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 710:  # endcombat
+        elif r == 713:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 505:  # effect
+        elif r == 508:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58028,7 +58266,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58044,7 +58282,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C511()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58052,15 +58290,15 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # amount
+        if r == 510:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 797:  # you
+        elif r == 800:  # you
             d['you'] = True
-        elif r == 711:  # target
+        elif r == 714:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58073,7 +58311,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58089,7 +58327,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C513()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58097,18 +58335,18 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # target
+        if r == 512:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 712:  # label
+        elif r == 715:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 713:  # free
+        elif r == 716:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58120,7 +58358,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58136,7 +58374,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C515()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58144,16 +58382,16 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # target
+        if r == 514:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 714:  # newtargets
+        elif r == 717:  # newtargets
             d['newtargets'] = True
-        elif r == 798:  # thatcopy
+        elif r == 801:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58163,7 +58401,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58179,7 +58417,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C516()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58187,18 +58425,18 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # thatnoun
+        if r == 718:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 716:  # target
+        elif r == 719:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 717:  # thisturn
+        elif r == 720:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58208,7 +58446,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58224,7 +58462,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C519()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58232,14 +58470,14 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # target
+        if r == 517:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 515:  # phaseout
+        elif r == 518:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -58251,7 +58489,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58267,7 +58505,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C522()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58275,14 +58513,14 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # target
+        if r == 520:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 518:  # nountap
+        elif r == 521:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -58294,7 +58532,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58310,7 +58548,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C525()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58318,30 +58556,30 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # lead
+        if r == 523:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b685(x, inst, lim, made)
+            value = _b688(x, inst, lim, made)
             d['lead'] = value
-        elif r == 718:  # target
+        elif r == 721:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 719:  # also
+        elif r == 722:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b732(x, inst, lim, made)
+            value = _b735(x, inst, lim, made)
             d['also'] = value
-        elif r == 720:  # group
+        elif r == 723:  # group
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 721:  # parts
+        elif r == 724:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58350,18 +58588,18 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 590 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 521:  # duration
+        elif r == 524:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b685(x, inst, lim, made)
+            value = _b688(x, inst, lim, made)
             d['duration'] = value
-        elif r == 722:  # tail
+        elif r == 725:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58370,7 +58608,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 587 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 590 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58383,7 +58621,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58399,7 +58637,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C527()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58407,13 +58645,13 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # controller
+        if r == 726:  # controller
             d['controller'] = True
-        elif r == 525:  # owner
+        elif r == 528:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 526:  # who
+        elif r == 529:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58425,7 +58663,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58441,7 +58679,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C534()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58449,11 +58687,11 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # filter
+        if r == 533:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 726:  # otherthan
+        elif r == 729:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -58463,7 +58701,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58479,7 +58717,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C536()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58487,7 +58725,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # any
+        if r == 535:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58499,7 +58737,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58515,7 +58753,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C539()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58523,13 +58761,13 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # each
+        if r == 732:  # each
             d['each'] = True
-        elif r == 534:  # count
+        elif r == 537:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 535:  # filter
+        elif r == 538:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -58541,7 +58779,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58557,7 +58795,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C541()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58565,7 +58803,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # who
+        if r == 540:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58577,7 +58815,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58593,7 +58831,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C543()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58601,7 +58839,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # that
+        if r == 542:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58613,7 +58851,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58629,7 +58867,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C545()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58637,9 +58875,9 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # equipped
+        if r == 805:  # equipped
             d['equipped'] = True
-        elif r == 541:  # enchanted
+        elif r == 544:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58651,7 +58889,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58667,7 +58905,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C550()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58675,11 +58913,11 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # whose
+        if r == 548:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 546:  # step
+        elif r == 549:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58691,7 +58929,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58707,7 +58945,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C554()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58715,11 +58953,11 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # lead
+        if r == 552:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 550:  # counter
+        elif r == 553:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -58731,7 +58969,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58747,7 +58985,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C558()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58755,15 +58993,15 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # lead
+        if r == 555:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 553:  # subject
+        elif r == 556:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 554:  # batch
+        elif r == 557:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -58775,7 +59013,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58791,7 +59029,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C560()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58799,13 +59037,13 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # lead
+        if r == 559:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 735:  # creature
+        elif r == 738:  # creature
             d['creature'] = True
-        elif r == 736:  # events
+        elif r == 739:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58814,7 +59052,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 805 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58827,7 +59065,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58843,7 +59081,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C564()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58851,15 +59089,15 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # lead
+        if r == 561:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 559:  # who
+        elif r == 562:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 560:  # spell
+        elif r == 563:  # spell
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['spell'] = value
@@ -58871,7 +59109,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58887,7 +59125,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C567()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58895,17 +59133,17 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # lead
+        if r == 565:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 832:  # equipped
+        elif r == 835:  # equipped
             d['equipped'] = True
-        elif r == 563:  # host
+        elif r == 566:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 737:  # events
+        elif r == 740:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58914,7 +59152,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 805 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58927,7 +59165,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58943,7 +59181,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C570()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58951,17 +59189,17 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # lead
+        if r == 568:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 833:  # thisor
+        elif r == 836:  # thisor
             d['thisor'] = True
-        elif r == 566:  # subject
+        elif r == 569:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 738:  # events
+        elif r == 741:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -58970,12 +59208,12 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 805 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 739:  # undercontrol
+        elif r == 742:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -58985,7 +59223,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59001,7 +59239,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C583()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59009,11 +59247,11 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # command
+        if r == 582:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 581:  # battlefield
+        elif r == 584:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59025,7 +59263,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59041,7 +59279,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C589()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59049,19 +59287,19 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # power
+        if r == 585:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 583:  # toughness
+        elif r == 586:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 584:  # power2
+        elif r == 587:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 585:  # toughness2
+        elif r == 588:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -59073,7 +59311,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59089,7 +59327,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C593()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59097,29 +59335,29 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # additional
+        if r == 744:  # additional
             d['additional'] = True
-        elif r == 588:  # power
+        elif r == 591:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 589:  # toughness
+        elif r == 592:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 742:  # per
+        elif r == 745:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 743:  # perfilter
+        elif r == 746:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 834:  # onbf
+        elif r == 837:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59129,7 +59367,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59145,7 +59383,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C595()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59153,7 +59391,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # both
+        if r == 594:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59165,7 +59403,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59181,7 +59419,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C597()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59189,7 +59427,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # attack
+        if r == 596:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -59201,7 +59439,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59217,7 +59455,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C599()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59225,7 +59463,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # block
+        if r == 598:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -59237,7 +59475,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59253,7 +59491,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C601()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59261,7 +59499,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # count
+        if r == 600:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59273,7 +59511,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59289,7 +59527,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C602()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59297,7 +59535,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # filters
+        if r == 747:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59317,7 +59555,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59333,7 +59571,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C603()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59341,7 +59579,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # filters
+        if r == 748:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59361,7 +59599,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59377,7 +59615,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C605()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59385,9 +59623,9 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # quality
+        if r == 604:  # quality
             x = c[0]
-            value = _b747(x, inst, lim, made)
+            value = _b750(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59397,7 +59635,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59413,7 +59651,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C606()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59421,7 +59659,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # opponents
+        if r == 752:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59431,7 +59669,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59447,7 +59685,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C608()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59455,7 +59693,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # destroyed
+        if r == 607:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59467,7 +59705,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59483,7 +59721,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C610()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59491,7 +59729,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # phase
+        if r == 609:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59503,7 +59741,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59519,7 +59757,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C612()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59527,7 +59765,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # untap
+        if r == 611:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59539,7 +59777,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59555,7 +59793,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C614()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59563,9 +59801,9 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # ability
+        if r == 613:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 750 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 753 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59578,7 +59816,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59594,7 +59832,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C617()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59602,14 +59840,14 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # keyword
+        if r == 615:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 613:  # manacost
+        elif r == 616:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59621,7 +59859,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59637,7 +59875,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C618()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59645,53 +59883,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C616()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 752:  # keywords
+        if r == 754:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59714,7 +59906,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59730,6 +59922,52 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C619()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 755:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C622()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59737,11 +59975,11 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # first
+        if r == 620:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 618:  # regular
+        elif r == 621:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59755,7 +59993,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59771,7 +60009,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C624()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59779,7 +60017,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # excess
+        if r == 623:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -59791,7 +60029,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59807,7 +60045,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C626()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59815,7 +60053,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # untapped
+        if r == 625:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -59827,7 +60065,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59843,7 +60081,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C628()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59851,11 +60089,11 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # its
+        if r == 756:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 624:  # untap
+        elif r == 627:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59867,7 +60105,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59883,7 +60121,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C630()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59891,7 +60129,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # gains
+        if r == 629:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -59903,7 +60141,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59919,7 +60157,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C632()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59927,7 +60165,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # lethal
+        if r == 631:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -59939,7 +60177,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59955,7 +60193,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C634()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59963,9 +60201,9 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # quality
+        if r == 633:  # quality
             x = c[0]
-            value = _b747(x, inst, lim, made)
+            value = _b750(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59975,7 +60213,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59991,7 +60229,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C636()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59999,9 +60237,9 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # quality
+        if r == 635:  # quality
             x = c[0]
-            value = _b747(x, inst, lim, made)
+            value = _b750(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60011,7 +60249,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60027,7 +60265,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C638()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60035,9 +60273,9 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # quality
+        if r == 637:  # quality
             x = c[0]
-            value = _b747(x, inst, lim, made)
+            value = _b750(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60047,7 +60285,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60063,7 +60301,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C640()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60071,9 +60309,9 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # thisturn
+        if r == 757:  # thisturn
             d['thisturn'] = True
-        elif r == 636:  # keyword
+        elif r == 639:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60088,7 +60326,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60104,7 +60342,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C642()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60112,7 +60350,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # count
+        if r == 641:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60124,7 +60362,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60140,7 +60378,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C644()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60148,7 +60386,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # attacks
+        if r == 643:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60160,7 +60398,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60176,7 +60414,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C646()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60184,7 +60422,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # blocks
+        if r == 645:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60196,7 +60434,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60212,7 +60450,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C648()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60220,7 +60458,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # unblockable
+        if r == 647:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60232,7 +60470,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60248,7 +60486,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C650()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60256,7 +60494,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # choice
+        if r == 649:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -60268,7 +60506,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60284,7 +60522,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C652()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60292,7 +60530,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # host
+        if r == 651:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -60304,7 +60542,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60320,7 +60558,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C654()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60328,7 +60566,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # color
+        if r == 653:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60343,7 +60581,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60359,7 +60597,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C688()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60367,23 +60605,23 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # eot
+        if r == 783:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 781:  # next_upkeep
+        elif r == 784:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 782:  # losecontrol
+        elif r == 785:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 783:  # thisturn
+        elif r == 786:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 784:  # thiscombat
+        elif r == 787:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60395,7 +60633,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60411,7 +60649,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C691()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60419,13 +60657,13 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # another
+        if r == 788:  # another
             d['another'] = True
-        elif r == 687:  # filter
+        elif r == 690:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 786:  # ingy
+        elif r == 789:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60435,7 +60673,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60451,7 +60689,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C693()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60459,7 +60697,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # whose
+        if r == 692:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60471,7 +60709,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60487,7 +60725,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C699()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60495,7 +60733,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # zone
+        if r == 698:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60507,7 +60745,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60523,7 +60761,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C702()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60531,9 +60769,9 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # player
+        if r == 701:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60543,7 +60781,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60559,7 +60797,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C704()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60567,9 +60805,9 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # player
+        if r == 703:  # player
             x = c[0]
-            value = _b524(x, inst, lim, made)
+            value = _b527(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60579,7 +60817,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60595,7 +60833,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C707()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60603,11 +60841,11 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # cost
+        if r == 706:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 705:  # param
+        elif r == 708:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60622,7 +60860,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60638,7 +60876,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C728()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60646,9 +60884,9 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # word
+        if r == 727:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60661,7 +60899,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60677,7 +60915,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C731()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60685,11 +60923,11 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # player
+        if r == 730:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 799:  # walker
+        elif r == 802:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60699,7 +60937,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60715,7 +60953,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C735()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60723,33 +60961,33 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # quant
+        if r == 733:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 731:  # filter
+        elif r == 734:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 800:  # attached
+        elif r == 803:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 801:  # samename
+        elif r == 804:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 836:  # ingy
+        elif r == 839:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60759,7 +60997,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60775,7 +61013,7 @@ def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C747()
+    inst: Any = _C750()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60783,11 +61021,11 @@ def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # word
+        if r == 749:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 748:  # param
+        elif r == 751:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60802,7 +61040,7 @@ def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60818,7 +61056,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C771()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60826,7 +61064,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # word
+        if r == 770:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60841,7 +61079,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60857,7 +61095,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C777()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60865,13 +61103,13 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # filter
+        if r == 776:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 841:  # gy
+        elif r == 844:  # gy
             d['gy'] = True
-        elif r == 842:  # bf
+        elif r == 845:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60881,7 +61119,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60897,7 +61135,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C780()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60905,21 +61143,21 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # power
+        if r == 779:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 778:  # power
+        elif r == 781:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 779:  # target
+        elif r == 782:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60932,7 +61170,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60948,7 +61186,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C807()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60956,7 +61194,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # enters
+        if r == 806:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -60968,7 +61206,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60984,7 +61222,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C810()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60992,7 +61230,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # leaves
+        if r == 809:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61004,7 +61242,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61020,7 +61258,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C812()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61028,7 +61266,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # dies
+        if r == 811:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61040,7 +61278,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61056,7 +61294,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C814()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61064,7 +61302,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # alone
+        if r == 813:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61076,7 +61314,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61092,7 +61330,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C816()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61100,7 +61338,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # attacks
+        if r == 815:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61112,7 +61350,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61128,7 +61366,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C818()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61136,11 +61374,11 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # blocks
+        if r == 817:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 837:  # acreature
+        elif r == 840:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61150,7 +61388,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61166,7 +61404,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C821()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61174,11 +61412,11 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # blocked
+        if r == 819:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 817:  # filter
+        elif r == 820:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61192,7 +61430,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61208,7 +61446,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C823()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61216,7 +61454,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # direction
+        if r == 822:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61228,7 +61466,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61244,7 +61482,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C825()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61252,7 +61490,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # up
+        if r == 824:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61264,7 +61502,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61280,7 +61518,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C827()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61288,7 +61526,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # way
+        if r == 826:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61300,7 +61538,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61316,7 +61554,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C829()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61324,11 +61562,11 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # targeted
+        if r == 828:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 838:  # opponents
+        elif r == 841:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61338,7 +61576,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61354,7 +61592,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C832()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61362,13 +61600,13 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # combat
+        if r == 842:  # combat
             d['combat'] = True
-        elif r == 827:  # deals
+        elif r == 830:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 828:  # recipient
+        elif r == 831:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61382,7 +61620,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61398,7 +61636,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C834()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61406,9 +61644,9 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 840:  # combat
+        if r == 843:  # combat
             d['combat'] = True
-        elif r == 830:  # dealt
+        elif r == 833:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -61719,554 +61957,557 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 294 __asgn_plain
     _b295,  # 295 ExtraTurnEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 301 __asgn_plain
-    _b302,  # 302 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 297 __asgn_plain
+    _b298,  # 298 SkipTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 299 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 300 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 301 __asgn_plain
+    _b302,  # 302 CantCastEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 PlayerTopCardActionEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 307 __asgn_plain
-    _b308,  # 308 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 309 __asgn_plain
-    _b310,  # 310 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 319 __asgn_plain
-    _b320,  # 320 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 326 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 327 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 LookActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 337 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 338 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 342 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 343 __asgn_plain
-    _b344,  # 344 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 345 __asgn_plain
-    _b346,  # 346 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 347 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 348 __asgn_optional
-    _b349,  # 349 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 350 __asgn_plain
-    _b351,  # 351 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 352 __asgn_plain
-    _b353,  # 353 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 354 __asgn_plain
-    _b355,  # 355 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 357 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 358 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 359 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 362 __asgn_plain
+    _b308,  # 308 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 310 __asgn_plain
+    _b311,  # 311 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 312 __asgn_plain
+    _b313,  # 313 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 321 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 330 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 LookActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 334 __asgn_plain
+    _b335,  # 335 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 337 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 338 __asgn_plain
+    _b339,  # 339 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 341 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 342 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 343 __asgn_plain
+    _b344,  # 344 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 345 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 350 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 351 __asgn_optional
+    _b352,  # 352 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 360 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 361 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 362 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 367 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 370 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 371 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 372 __asgn_plain
-    _b373,  # 373 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 374 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 375 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 377 __asgn_plain
-    _b378,  # 378 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 379 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 380 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 381 __asgn_plain
-    _b382,  # 382 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 385 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 389 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 390 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 392 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 393 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 402 __asgn_plain
-    _b403,  # 403 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 409 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 TokenEffect
-    _b427,  # 427 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 DiscardEffect
+    _b364,  # 364 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 365 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 366 __asgn_plain
+    _b367,  # 367 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 370 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 373 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 374 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 377 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 378 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 384 __asgn_plain
+    _b385,  # 385 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 386 __asgn_plain
+    _b387,  # 387 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 388 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 392 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 393 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 394 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 395 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 396 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 405 __asgn_plain
+    _b406,  # 406 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 412 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 TokenEffect
+    _b430,  # 430 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 CounterSpellEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 PutOnLibraryEffect
+    _b459,  # 459 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 CopySpellEffect
-    _b513,  # 513 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 PhaseOutEffect
+    _b515,  # 515 CopySpellEffect
+    _b516,  # 516 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 ContinuousEffect
-    _match_node,  # 523 ActionWord
-    _b524,  # 524 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 527 __asgn_oneormore
-    _match_node,  # 528 BackWord
-    _node,  # 529 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 544 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 BeginningTrigger
-    _node,  # 548 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 ContinuousEffect
+    _match_node,  # 526 ActionWord
+    _b527,  # 527 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 530 __asgn_oneormore
+    _match_node,  # 531 BackWord
+    _node,  # 532 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 547 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 BeginningTrigger
+    _node,  # 551 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 557 __asgn_plain
+    _b558,  # 558 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 CastTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 569 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 570 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 PTChoice
-    _node,  # 587 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 CantBeBlockedByFewer
-    _b599,  # 599 CantBeBlockedExcept
-    _b600,  # 600 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantBeTargetedBy
-    _b603,  # 603 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 HasKeywordAtManaCost
-    _b615,  # 615 HasKeywords
-    _b616,  # 616 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 658 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 660 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 661 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 663 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 664 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 672 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 673 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 674 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 675 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 676 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 692 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 693 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 694 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 OntoBattlefield
-    _node,  # 697 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 733 __asgn_optional
-    _node,  # 734 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 736 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 745 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 746 __asgn_plain
-    _b747,  # 747 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 749 __asgn_optional
-    _node,  # 750 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 763 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 770 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 572 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 573 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 PTChoice
+    _node,  # 590 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CantBeBlockedByFewer
+    _b602,  # 602 CantBeBlockedExcept
+    _b603,  # 603 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 CantBeTargetedBy
+    _b606,  # 606 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 HasKeywordAtManaCost
+    _b618,  # 618 HasKeywords
+    _b619,  # 619 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 661 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 666 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 667 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 676 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 677 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 678 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 679 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 697 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 OntoBattlefield
+    _node,  # 700 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 730 __asgn_plain
+    _b731,  # 731 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 732 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 736 __asgn_optional
+    _node,  # 737 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 747 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 748 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 749 __asgn_plain
+    _b750,  # 750 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 752 __asgn_optional
+    _node,  # 753 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 773 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 774 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 790 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 793 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 795 __asgn_optional
-    _match_node,  # 796 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 EntersEvent
-    _node,  # 805 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 827 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 832 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 833 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 834 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 835 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 836 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 838 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 839 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 840 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 841 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 842 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 796 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 798 __asgn_optional
+    _match_node,  # 799 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 EntersEvent
+    _node,  # 808 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 819 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 830 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 835 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 836 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 837 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 838 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 841 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 842 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 844 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 845 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 529, 548, 587, 697, 734, 750, 805])
+_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 532, 551, 590, 700, 737, 753, 808])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62567,549 +62808,552 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b295,  # 295 ExtraTurnEffect
     None,  # 296 __asgn_plain
     None,  # 297 __asgn_plain
-    None,  # 298 __asgn_plain
-    _b299,  # 299 CantCastEffect
+    _b298,  # 298 SkipTurnEffect
+    None,  # 299 __asgn_plain
     None,  # 300 __asgn_plain
     None,  # 301 __asgn_plain
-    _b302,  # 302 PlayerTopCardActionEffect
+    _b302,  # 302 CantCastEffect
     None,  # 303 __asgn_plain
     None,  # 304 __asgn_plain
-    _b305,  # 305 LoseLifeEffect
+    _b305,  # 305 PlayerTopCardActionEffect
     None,  # 306 __asgn_plain
     None,  # 307 __asgn_plain
-    _b308,  # 308 PlayerMillEffect
+    _b308,  # 308 LoseLifeEffect
     None,  # 309 __asgn_plain
-    _b310,  # 310 MayPlayEffect
-    None,  # 311 __asgn_plain
-    _b312,  # 312 BlockRequirementEffect
-    None,  # 313 __asgn_plain
+    None,  # 310 __asgn_plain
+    _b311,  # 311 PlayerMillEffect
+    None,  # 312 __asgn_plain
+    _b313,  # 313 MayPlayEffect
     None,  # 314 __asgn_plain
-    _b315,  # 315 TopCardActionEffect
+    _b315,  # 315 BlockRequirementEffect
     None,  # 316 __asgn_plain
-    _b317,  # 317 PayEffect
-    None,  # 318 __asgn_plain
+    None,  # 317 __asgn_plain
+    _b318,  # 318 TopCardActionEffect
     None,  # 319 __asgn_plain
-    _b320,  # 320 NumberedActionEffect
+    _b320,  # 320 PayEffect
     None,  # 321 __asgn_plain
-    _b322,  # 322 AttachEffect
-    None,  # 323 __asgn_plain
+    None,  # 322 __asgn_plain
+    _b323,  # 323 NumberedActionEffect
     None,  # 324 __asgn_plain
-    _b325,  # 325 FightEffect
+    _b325,  # 325 AttachEffect
     None,  # 326 __asgn_plain
     None,  # 327 __asgn_plain
-    None,  # 328 __asgn_plain
-    _b329,  # 329 LookActionEffect
+    _b328,  # 328 FightEffect
+    None,  # 329 __asgn_plain
     None,  # 330 __asgn_plain
     None,  # 331 __asgn_plain
-    _b332,  # 332 LookAtTopEffect
+    _b332,  # 332 LookActionEffect
     None,  # 333 __asgn_plain
     None,  # 334 __asgn_plain
-    None,  # 335 __asgn_plain
-    _b336,  # 336 ObjectDamageEffect
+    _b335,  # 335 LookAtTopEffect
+    None,  # 336 __asgn_plain
     None,  # 337 __asgn_plain
     None,  # 338 __asgn_plain
-    None,  # 339 __asgn_plain
+    _b339,  # 339 ObjectDamageEffect
     None,  # 340 __asgn_plain
-    _b341,  # 341 MoveCountersEffect
+    None,  # 341 __asgn_plain
     None,  # 342 __asgn_plain
     None,  # 343 __asgn_plain
-    _b344,  # 344 TurnFaceDownEffect
+    _b344,  # 344 MoveCountersEffect
     None,  # 345 __asgn_plain
-    _b346,  # 346 HaveEffect
-    None,  # 347 __asgn_optional
-    None,  # 348 __asgn_optional
-    _b349,  # 349 KeywordCost
-    None,  # 350 __asgn_plain
-    _b351,  # 351 TypeArg
-    None,  # 352 __asgn_plain
-    _b353,  # 353 QualityArg
-    None,  # 354 __asgn_plain
-    _b355,  # 355 OntoArg
-    None,  # 356 __asgn_plain
+    None,  # 346 __asgn_plain
+    _b347,  # 347 TurnFaceDownEffect
+    None,  # 348 __asgn_plain
+    _b349,  # 349 HaveEffect
+    None,  # 350 __asgn_optional
+    None,  # 351 __asgn_optional
+    _b352,  # 352 KeywordCost
+    None,  # 353 __asgn_plain
+    _b354,  # 354 TypeArg
+    None,  # 355 __asgn_plain
+    _b356,  # 356 QualityArg
     None,  # 357 __asgn_plain
-    None,  # 358 __asgn_plain
+    _b358,  # 358 OntoArg
     None,  # 359 __asgn_plain
     None,  # 360 __asgn_plain
-    _b361,  # 361 TriggeredStmt
+    None,  # 361 __asgn_plain
     None,  # 362 __asgn_plain
     None,  # 363 __asgn_plain
-    _b364,  # 364 ActivatedStmt
+    _b364,  # 364 TriggeredStmt
     None,  # 365 __asgn_plain
-    _b366,  # 366 PTDefiningStmt
-    None,  # 367 __asgn_oneormore
+    None,  # 366 __asgn_plain
+    _b367,  # 367 ActivatedStmt
     None,  # 368 __asgn_plain
-    _b369,  # 369 SpellKind
+    _b369,  # 369 PTDefiningStmt
     None,  # 370 __asgn_oneormore
-    None,  # 371 __asgn_oneormore
-    None,  # 372 __asgn_plain
-    _b373,  # 373 EntersTappedStmt
-    None,  # 374 __asgn_optional
-    None,  # 375 __asgn_optional
-    None,  # 376 __asgn_plain
-    None,  # 377 __asgn_plain
-    _b378,  # 378 PTPair
-    None,  # 379 __asgn_oneormore
-    None,  # 380 __asgn_oneormore
-    None,  # 381 __asgn_plain
-    _b382,  # 382 CostPerTargetStmt
-    None,  # 383 __asgn_plain
-    _b384,  # 384 UncounterableStmt
-    None,  # 385 __asgn_oneormore
+    None,  # 371 __asgn_plain
+    _b372,  # 372 SpellKind
+    None,  # 373 __asgn_oneormore
+    None,  # 374 __asgn_oneormore
+    None,  # 375 __asgn_plain
+    _b376,  # 376 EntersTappedStmt
+    None,  # 377 __asgn_optional
+    None,  # 378 __asgn_optional
+    None,  # 379 __asgn_plain
+    None,  # 380 __asgn_plain
+    _b381,  # 381 PTPair
+    None,  # 382 __asgn_oneormore
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_plain
+    _b385,  # 385 CostPerTargetStmt
     None,  # 386 __asgn_plain
-    None,  # 387 __asgn_plain
-    _b388,  # 388 StaticStmt
-    None,  # 389 __asgn_optional
-    None,  # 390 __asgn_oneormore
-    None,  # 391 __asgn_oneormore
-    None,  # 392 __asgn_oneormore
-    None,  # 393 __asgn_optional
-    None,  # 394 __asgn_plain
-    None,  # 395 __asgn_plain
-    None,  # 396 __asgn_plain
+    _b387,  # 387 UncounterableStmt
+    None,  # 388 __asgn_oneormore
+    None,  # 389 __asgn_plain
+    None,  # 390 __asgn_plain
+    _b391,  # 391 StaticStmt
+    None,  # 392 __asgn_optional
+    None,  # 393 __asgn_oneormore
+    None,  # 394 __asgn_oneormore
+    None,  # 395 __asgn_oneormore
+    None,  # 396 __asgn_optional
     None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
-    _b403,  # 403 ControlClause
+    None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
-    None,  # 406 __asgn_plain
+    _b406,  # 406 ControlClause
     None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    None,  # 409 __asgn_oneormore
+    None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    _b412,  # 412 DividedDamageEffect
+    None,  # 412 __asgn_oneormore
     None,  # 413 __asgn_plain
-    _b414,  # 414 DamageEffect
-    None,  # 415 __asgn_plain
-    _b416,  # 416 DestroyEffect
-    None,  # 417 __asgn_plain
+    None,  # 414 __asgn_plain
+    _b415,  # 415 DividedDamageEffect
+    None,  # 416 __asgn_plain
+    _b417,  # 417 DamageEffect
     None,  # 418 __asgn_plain
-    _b419,  # 419 DrawEffect
+    _b419,  # 419 DestroyEffect
     None,  # 420 __asgn_plain
-    _b421,  # 421 TokenCopyEffect
-    None,  # 422 __asgn_plain
+    None,  # 421 __asgn_plain
+    _b422,  # 422 DrawEffect
     None,  # 423 __asgn_plain
-    None,  # 424 __asgn_plain
+    _b424,  # 424 TokenCopyEffect
     None,  # 425 __asgn_plain
-    _b426,  # 426 TokenEffect
-    _b427,  # 427 AddManaEffect
+    None,  # 426 __asgn_plain
+    None,  # 427 __asgn_plain
     None,  # 428 __asgn_plain
-    None,  # 429 __asgn_plain
-    _b430,  # 430 DiscardEffect
+    _b429,  # 429 TokenEffect
+    _b430,  # 430 AddManaEffect
     None,  # 431 __asgn_plain
-    _b432,  # 432 GainLifeEffect
-    None,  # 433 __asgn_plain
+    None,  # 432 __asgn_plain
+    _b433,  # 433 DiscardEffect
     None,  # 434 __asgn_plain
-    _b435,  # 435 GainControlEffect
+    _b435,  # 435 GainLifeEffect
     None,  # 436 __asgn_plain
-    _b437,  # 437 ReturnToHandEffect
-    None,  # 438 __asgn_plain
+    None,  # 437 __asgn_plain
+    _b438,  # 438 GainControlEffect
     None,  # 439 __asgn_plain
-    _b440,  # 440 ReturnFromGraveyardEffect
+    _b440,  # 440 ReturnToHandEffect
     None,  # 441 __asgn_plain
-    _b442,  # 442 ReturnToBattlefieldEffect
-    None,  # 443 __asgn_plain
+    None,  # 442 __asgn_plain
+    _b443,  # 443 ReturnFromGraveyardEffect
     None,  # 444 __asgn_plain
-    _b445,  # 445 ReturnAllFromGraveyardsEffect
+    _b445,  # 445 ReturnToBattlefieldEffect
     None,  # 446 __asgn_plain
     None,  # 447 __asgn_plain
-    None,  # 448 __asgn_plain
+    _b448,  # 448 ReturnAllFromGraveyardsEffect
     None,  # 449 __asgn_plain
-    _b450,  # 450 SearchEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
-    _b454,  # 454 CounterSpellEffect
+    _b453,  # 453 SearchEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    _b456,  # 456 ShuffleEffect
-    None,  # 457 __asgn_plain
+    None,  # 456 __asgn_plain
+    _b457,  # 457 CounterSpellEffect
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
-    _b460,  # 460 MillEffect
+    _b459,  # 459 ShuffleEffect
+    None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    _b463,  # 463 PutFromHandEffect
+    _b463,  # 463 MillEffect
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    None,  # 466 __asgn_plain
-    _b467,  # 467 PutCountersEffect
+    _b466,  # 466 PutFromHandEffect
+    None,  # 467 __asgn_plain
     None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
-    _b470,  # 470 PutOnLibraryEffect
+    _b470,  # 470 PutCountersEffect
     None,  # 471 __asgn_plain
-    _b472,  # 472 PutIntoZoneEffect
-    None,  # 473 __asgn_plain
+    None,  # 472 __asgn_plain
+    _b473,  # 473 PutOnLibraryEffect
     None,  # 474 __asgn_plain
-    None,  # 475 __asgn_plain
+    _b475,  # 475 PutIntoZoneEffect
     None,  # 476 __asgn_plain
-    _b477,  # 477 PileActionEffect
+    None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
     None,  # 479 __asgn_plain
-    None,  # 480 __asgn_plain
+    _b480,  # 480 PileActionEffect
     None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
-    _b483,  # 483 ExileEffect
+    None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
-    _b485,  # 485 ExileTopEffect
-    None,  # 486 __asgn_plain
-    _b487,  # 487 RegenerateEffect
-    None,  # 488 __asgn_plain
+    None,  # 485 __asgn_plain
+    _b486,  # 486 ExileEffect
+    None,  # 487 __asgn_plain
+    _b488,  # 488 ExileTopEffect
     None,  # 489 __asgn_plain
-    None,  # 490 __asgn_plain
-    _b491,  # 491 PlayerSacrificesEffect
+    _b490,  # 490 RegenerateEffect
+    None,  # 491 __asgn_plain
     None,  # 492 __asgn_plain
     None,  # 493 __asgn_plain
-    _b494,  # 494 SacrificeEffect
+    _b494,  # 494 PlayerSacrificesEffect
     None,  # 495 __asgn_plain
-    _b496,  # 496 UntapEffect
-    None,  # 497 __asgn_plain
-    _b498,  # 498 TapOrUntapEffect
-    None,  # 499 __asgn_plain
-    _b500,  # 500 TapEffect
-    None,  # 501 __asgn_plain
+    None,  # 496 __asgn_plain
+    _b497,  # 497 SacrificeEffect
+    None,  # 498 __asgn_plain
+    _b499,  # 499 UntapEffect
+    None,  # 500 __asgn_plain
+    _b501,  # 501 TapOrUntapEffect
     None,  # 502 __asgn_plain
-    None,  # 503 __asgn_plain
-    _b504,  # 504 RemoveCountersEffect
+    _b503,  # 503 TapEffect
+    None,  # 504 __asgn_plain
     None,  # 505 __asgn_plain
-    _b506,  # 506 DelayedEffect
-    None,  # 507 __asgn_plain
-    _b508,  # 508 PreventEffect
-    None,  # 509 __asgn_plain
-    _b510,  # 510 CastThisEffect
-    None,  # 511 __asgn_plain
-    _b512,  # 512 CopySpellEffect
-    _b513,  # 513 NoRegenEffect
+    None,  # 506 __asgn_plain
+    _b507,  # 507 RemoveCountersEffect
+    None,  # 508 __asgn_plain
+    _b509,  # 509 DelayedEffect
+    None,  # 510 __asgn_plain
+    _b511,  # 511 PreventEffect
+    None,  # 512 __asgn_plain
+    _b513,  # 513 CastThisEffect
     None,  # 514 __asgn_plain
-    None,  # 515 __asgn_plain
-    _b516,  # 516 PhaseOutEffect
+    _b515,  # 515 CopySpellEffect
+    _b516,  # 516 NoRegenEffect
     None,  # 517 __asgn_plain
     None,  # 518 __asgn_plain
-    _b519,  # 519 NoUntapEffect
+    _b519,  # 519 PhaseOutEffect
     None,  # 520 __asgn_plain
     None,  # 521 __asgn_plain
-    _b522,  # 522 ContinuousEffect
-    None,  # 523 ActionWord
-    _b524,  # 524 PlayerRef
-    None,  # 525 __asgn_plain
-    None,  # 526 __asgn_plain
-    None,  # 527 __asgn_oneormore
-    None,  # 528 BackWord
-    None,  # 529 TargetRef
-    None,  # 530 __asgn_plain
-    _b531,  # 531 AnyNumberTargets
-    None,  # 532 __asgn_plain
-    _b533,  # 533 AnyTarget
-    None,  # 534 __asgn_plain
+    _b522,  # 522 NoUntapEffect
+    None,  # 523 __asgn_plain
+    None,  # 524 __asgn_plain
+    _b525,  # 525 ContinuousEffect
+    None,  # 526 ActionWord
+    _b527,  # 527 PlayerRef
+    None,  # 528 __asgn_plain
+    None,  # 529 __asgn_plain
+    None,  # 530 __asgn_oneormore
+    None,  # 531 BackWord
+    None,  # 532 TargetRef
+    None,  # 533 __asgn_plain
+    _b534,  # 534 AnyNumberTargets
     None,  # 535 __asgn_plain
-    _b536,  # 536 UpToTargets
+    _b536,  # 536 AnyTarget
     None,  # 537 __asgn_plain
-    _b538,  # 538 EachPlayers
-    None,  # 539 __asgn_plain
-    _b540,  # 540 ThatRef
-    None,  # 541 __asgn_plain
-    _b542,  # 542 EnchantedRef
-    None,  # 543 __asgn_plain
-    None,  # 544 __asgn_oneormore
-    None,  # 545 __asgn_plain
+    None,  # 538 __asgn_plain
+    _b539,  # 539 UpToTargets
+    None,  # 540 __asgn_plain
+    _b541,  # 541 EachPlayers
+    None,  # 542 __asgn_plain
+    _b543,  # 543 ThatRef
+    None,  # 544 __asgn_plain
+    _b545,  # 545 EnchantedRef
     None,  # 546 __asgn_plain
-    _b547,  # 547 BeginningTrigger
-    None,  # 548 Trigger
+    None,  # 547 __asgn_oneormore
+    None,  # 548 __asgn_plain
     None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
-    _b551,  # 551 LastCounterTrigger
+    _b550,  # 550 BeginningTrigger
+    None,  # 551 Trigger
     None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
-    None,  # 554 __asgn_plain
-    _b555,  # 555 BatchAttackTrigger
+    _b554,  # 554 LastCounterTrigger
+    None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
-    _b557,  # 557 ThisTrigger
-    None,  # 558 __asgn_plain
+    None,  # 557 __asgn_plain
+    _b558,  # 558 BatchAttackTrigger
     None,  # 559 __asgn_plain
-    None,  # 560 __asgn_plain
-    _b561,  # 561 CastTrigger
+    _b560,  # 560 ThisTrigger
+    None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    _b564,  # 564 AttachedTrigger
+    _b564,  # 564 CastTrigger
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    _b567,  # 567 YoursTrigger
+    _b567,  # 567 AttachedTrigger
     None,  # 568 __asgn_plain
-    None,  # 569 __asgn_optional
-    None,  # 570 __asgn_optional
+    None,  # 569 __asgn_plain
+    _b570,  # 570 YoursTrigger
     None,  # 571 __asgn_plain
-    None,  # 572 __asgn_plain
-    None,  # 573 __asgn_plain
+    None,  # 572 __asgn_optional
+    None,  # 573 __asgn_optional
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
-    _b580,  # 580 ZonePlace
+    None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
-    None,  # 583 __asgn_plain
+    _b583,  # 583 ZonePlace
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
-    _b586,  # 586 PTChoice
-    None,  # 587 StaticPart
+    None,  # 586 __asgn_plain
+    None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
-    None,  # 589 __asgn_plain
-    _b590,  # 590 PTChange
+    _b589,  # 589 PTChoice
+    None,  # 590 StaticPart
     None,  # 591 __asgn_plain
-    _b592,  # 592 CantAttackOrBlock
-    None,  # 593 __asgn_plain
-    _b594,  # 594 CantAttack
-    None,  # 595 __asgn_plain
-    _b596,  # 596 CantBlock
-    None,  # 597 __asgn_plain
-    _b598,  # 598 CantBeBlockedByFewer
-    _b599,  # 599 CantBeBlockedExcept
-    _b600,  # 600 CanBlockOnly
-    None,  # 601 __asgn_plain
-    _b602,  # 602 CantBeTargetedBy
-    _b603,  # 603 CantBeTargeted
+    None,  # 592 __asgn_plain
+    _b593,  # 593 PTChange
+    None,  # 594 __asgn_plain
+    _b595,  # 595 CantAttackOrBlock
+    None,  # 596 __asgn_plain
+    _b597,  # 597 CantAttack
+    None,  # 598 __asgn_plain
+    _b599,  # 599 CantBlock
+    None,  # 600 __asgn_plain
+    _b601,  # 601 CantBeBlockedByFewer
+    _b602,  # 602 CantBeBlockedExcept
+    _b603,  # 603 CanBlockOnly
     None,  # 604 __asgn_plain
-    _b605,  # 605 CantBeDestroyed
-    None,  # 606 __asgn_plain
-    _b607,  # 607 CantPhaseOut
-    None,  # 608 __asgn_plain
-    _b609,  # 609 PhasesEachUntap
-    None,  # 610 __asgn_plain
-    _b611,  # 611 GainsAbility
-    None,  # 612 __asgn_plain
+    _b605,  # 605 CantBeTargetedBy
+    _b606,  # 606 CantBeTargeted
+    None,  # 607 __asgn_plain
+    _b608,  # 608 CantBeDestroyed
+    None,  # 609 __asgn_plain
+    _b610,  # 610 CantPhaseOut
+    None,  # 611 __asgn_plain
+    _b612,  # 612 PhasesEachUntap
     None,  # 613 __asgn_plain
-    _b614,  # 614 HasKeywordAtManaCost
-    _b615,  # 615 HasKeywords
-    _b616,  # 616 LosesKeywords
-    None,  # 617 __asgn_plain
-    None,  # 618 __asgn_plain
-    _b619,  # 619 CombatDamageSteps
+    _b614,  # 614 GainsAbility
+    None,  # 615 __asgn_plain
+    None,  # 616 __asgn_plain
+    _b617,  # 617 HasKeywordAtManaCost
+    _b618,  # 618 HasKeywords
+    _b619,  # 619 LosesKeywords
     None,  # 620 __asgn_plain
-    _b621,  # 621 AssignsExcess
-    None,  # 622 __asgn_plain
-    _b623,  # 623 AttacksUntapped
-    None,  # 624 __asgn_plain
-    _b625,  # 625 DoesntUntap
-    None,  # 626 __asgn_plain
-    _b627,  # 627 DamageGainsLife
-    None,  # 628 __asgn_plain
-    _b629,  # 629 DamageIsLethal
-    None,  # 630 __asgn_plain
-    _b631,  # 631 CantBeBlockedBy
-    None,  # 632 __asgn_plain
-    _b633,  # 633 CantBeAttachedBy
-    None,  # 634 __asgn_plain
-    _b635,  # 635 PreventDamageFrom
-    None,  # 636 __asgn_plain
-    _b637,  # 637 AttacksDespite
-    None,  # 638 __asgn_plain
-    _b639,  # 639 MaxBlockers
-    None,  # 640 __asgn_plain
-    _b641,  # 641 AttacksEachCombat
-    None,  # 642 __asgn_plain
-    _b643,  # 643 BlocksEachCombat
-    None,  # 644 __asgn_plain
-    _b645,  # 645 CantBeBlocked
-    None,  # 646 __asgn_plain
-    _b647,  # 647 ChosenCreatureType
-    None,  # 648 __asgn_plain
-    _b649,  # 649 BecomesAura
-    None,  # 650 __asgn_plain
-    _b651,  # 651 IsColor
-    None,  # 652 __asgn_plain
+    None,  # 621 __asgn_plain
+    _b622,  # 622 CombatDamageSteps
+    None,  # 623 __asgn_plain
+    _b624,  # 624 AssignsExcess
+    None,  # 625 __asgn_plain
+    _b626,  # 626 AttacksUntapped
+    None,  # 627 __asgn_plain
+    _b628,  # 628 DoesntUntap
+    None,  # 629 __asgn_plain
+    _b630,  # 630 DamageGainsLife
+    None,  # 631 __asgn_plain
+    _b632,  # 632 DamageIsLethal
+    None,  # 633 __asgn_plain
+    _b634,  # 634 CantBeBlockedBy
+    None,  # 635 __asgn_plain
+    _b636,  # 636 CantBeAttachedBy
+    None,  # 637 __asgn_plain
+    _b638,  # 638 PreventDamageFrom
+    None,  # 639 __asgn_plain
+    _b640,  # 640 AttacksDespite
+    None,  # 641 __asgn_plain
+    _b642,  # 642 MaxBlockers
+    None,  # 643 __asgn_plain
+    _b644,  # 644 AttacksEachCombat
+    None,  # 645 __asgn_plain
+    _b646,  # 646 BlocksEachCombat
+    None,  # 647 __asgn_plain
+    _b648,  # 648 CantBeBlocked
+    None,  # 649 __asgn_plain
+    _b650,  # 650 ChosenCreatureType
+    None,  # 651 __asgn_plain
+    _b652,  # 652 BecomesAura
     None,  # 653 __asgn_plain
-    None,  # 654 __asgn_plain
+    _b654,  # 654 IsColor
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    None,  # 658 __asgn_oneormore
-    None,  # 659 __asgn_optional
-    None,  # 660 __asgn_optional
-    None,  # 661 __asgn_optional
+    None,  # 658 __asgn_plain
+    None,  # 659 __asgn_plain
+    None,  # 660 __asgn_plain
+    None,  # 661 __asgn_oneormore
     None,  # 662 __asgn_optional
-    None,  # 663 __asgn_oneormore
-    None,  # 664 __asgn_oneormore
+    None,  # 663 __asgn_optional
+    None,  # 664 __asgn_optional
     None,  # 665 __asgn_optional
-    None,  # 666 __asgn_optional
-    None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
-    None,  # 669 __asgn_plain
+    None,  # 666 __asgn_oneormore
+    None,  # 667 __asgn_oneormore
+    None,  # 668 __asgn_optional
+    None,  # 669 __asgn_optional
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_optional
-    None,  # 673 __asgn_zeroormore
-    None,  # 674 __asgn_zeroormore
-    None,  # 675 __asgn_oneormore
-    None,  # 676 __asgn_oneormore
-    None,  # 677 __asgn_plain
-    None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
+    None,  # 672 __asgn_plain
+    None,  # 673 __asgn_plain
+    None,  # 674 __asgn_plain
+    None,  # 675 __asgn_optional
+    None,  # 676 __asgn_zeroormore
+    None,  # 677 __asgn_zeroormore
+    None,  # 678 __asgn_oneormore
+    None,  # 679 __asgn_oneormore
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
-    _b685,  # 685 Duration
+    None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    _b688,  # 688 TargetObject
+    _b688,  # 688 Duration
     None,  # 689 __asgn_plain
-    _b690,  # 690 FromGraveyard
-    None,  # 691 __asgn_plain
-    None,  # 692 __asgn_optional
-    None,  # 693 __asgn_optional
-    None,  # 694 __asgn_optional
-    None,  # 695 __asgn_plain
-    _b696,  # 696 OntoBattlefield
-    None,  # 697 Destination
+    None,  # 690 __asgn_plain
+    _b691,  # 691 TargetObject
+    None,  # 692 __asgn_plain
+    _b693,  # 693 FromGraveyard
+    None,  # 694 __asgn_plain
+    None,  # 695 __asgn_optional
+    None,  # 696 __asgn_optional
+    None,  # 697 __asgn_optional
     None,  # 698 __asgn_plain
-    _b699,  # 699 IntoHand
-    None,  # 700 __asgn_plain
-    _b701,  # 701 IntoGraveyard
-    None,  # 702 __asgn_optional
+    _b699,  # 699 OntoBattlefield
+    None,  # 700 Destination
+    None,  # 701 __asgn_plain
+    _b702,  # 702 IntoHand
     None,  # 703 __asgn_plain
-    _b704,  # 704 CostValue
-    None,  # 705 __asgn_plain
-    None,  # 706 __asgn_optional
-    None,  # 707 __asgn_plain
+    _b704,  # 704 IntoGraveyard
+    None,  # 705 __asgn_optional
+    None,  # 706 __asgn_plain
+    _b707,  # 707 CostValue
     None,  # 708 __asgn_plain
-    None,  # 709 __asgn_plain
+    None,  # 709 __asgn_optional
     None,  # 710 __asgn_plain
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
     None,  # 713 __asgn_plain
-    None,  # 714 __asgn_optional
+    None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
     None,  # 717 __asgn_optional
     None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
-    None,  # 720 __asgn_plain
-    None,  # 721 __asgn_oneormore
-    None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_plain
-    _b725,  # 725 BackRef
+    None,  # 720 __asgn_optional
+    None,  # 721 __asgn_plain
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_plain
+    None,  # 724 __asgn_oneormore
+    None,  # 725 __asgn_oneormore
     None,  # 726 __asgn_optional
     None,  # 727 __asgn_plain
-    _b728,  # 728 TargetPlayer
+    _b728,  # 728 BackRef
     None,  # 729 __asgn_optional
     None,  # 730 __asgn_plain
-    None,  # 731 __asgn_plain
-    _b732,  # 732 EachObjects
-    None,  # 733 __asgn_optional
-    None,  # 734 KeywordCostPart
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_oneormore
-    None,  # 737 __asgn_oneormore
-    None,  # 738 __asgn_oneormore
-    None,  # 739 __asgn_optional
-    None,  # 740 __asgn_optional
-    None,  # 741 __asgn_optional
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_plain
-    None,  # 744 __asgn_oneormore
-    None,  # 745 __asgn_oneormore
+    _b731,  # 731 TargetPlayer
+    None,  # 732 __asgn_optional
+    None,  # 733 __asgn_plain
+    None,  # 734 __asgn_plain
+    _b735,  # 735 EachObjects
+    None,  # 736 __asgn_optional
+    None,  # 737 KeywordCostPart
+    None,  # 738 __asgn_optional
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_oneormore
+    None,  # 741 __asgn_oneormore
+    None,  # 742 __asgn_optional
+    None,  # 743 __asgn_optional
+    None,  # 744 __asgn_optional
+    None,  # 745 __asgn_plain
     None,  # 746 __asgn_plain
-    _b747,  # 747 QualityRef
-    None,  # 748 __asgn_plain
-    None,  # 749 __asgn_optional
-    None,  # 750 GrantedAbility
-    None,  # 751 __asgn_oneormore
-    None,  # 752 __asgn_oneormore
-    None,  # 753 __asgn_plain
-    None,  # 754 __asgn_optional
+    None,  # 747 __asgn_oneormore
+    None,  # 748 __asgn_oneormore
+    None,  # 749 __asgn_plain
+    _b750,  # 750 QualityRef
+    None,  # 751 __asgn_plain
+    None,  # 752 __asgn_optional
+    None,  # 753 GrantedAbility
+    None,  # 754 __asgn_oneormore
     None,  # 755 __asgn_oneormore
-    None,  # 756 __asgn_oneormore
-    None,  # 757 __asgn_oneormore
+    None,  # 756 __asgn_plain
+    None,  # 757 __asgn_optional
     None,  # 758 __asgn_oneormore
     None,  # 759 __asgn_oneormore
     None,  # 760 __asgn_oneormore
     None,  # 761 __asgn_oneormore
     None,  # 762 __asgn_oneormore
     None,  # 763 __asgn_oneormore
-    None,  # 764 __asgn_optional
-    None,  # 765 __asgn_plain
-    None,  # 766 __asgn_plain
-    None,  # 767 __asgn_plain
-    _b768,  # 768 PerTime
-    None,  # 769 __asgn_optional
-    None,  # 770 __asgn_oneormore
-    None,  # 771 __asgn_optional
-    None,  # 772 __asgn_plain
-    None,  # 773 __asgn_plain
-    _b774,  # 774 PerObject
+    None,  # 764 __asgn_oneormore
+    None,  # 765 __asgn_oneormore
+    None,  # 766 __asgn_oneormore
+    None,  # 767 __asgn_optional
+    None,  # 768 __asgn_plain
+    None,  # 769 __asgn_plain
+    None,  # 770 __asgn_plain
+    _b771,  # 771 PerTime
+    None,  # 772 __asgn_optional
+    None,  # 773 __asgn_oneormore
+    None,  # 774 __asgn_optional
     None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    _b777,  # 777 PowerOf
+    _b777,  # 777 PerObject
     None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    None,  # 780 __asgn_plain
+    _b780,  # 780 PowerOf
     None,  # 781 __asgn_plain
     None,  # 782 __asgn_plain
     None,  # 783 __asgn_plain
     None,  # 784 __asgn_plain
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_optional
-    None,  # 787 __asgn_optional
+    None,  # 785 __asgn_plain
+    None,  # 786 __asgn_plain
+    None,  # 787 __asgn_plain
     None,  # 788 __asgn_optional
     None,  # 789 __asgn_optional
     None,  # 790 __asgn_optional
     None,  # 791 __asgn_optional
     None,  # 792 __asgn_optional
-    None,  # 793 __asgn_oneormore
+    None,  # 793 __asgn_optional
     None,  # 794 __asgn_optional
     None,  # 795 __asgn_optional
-    None,  # 796 DelayedStep
+    None,  # 796 __asgn_oneormore
     None,  # 797 __asgn_optional
     None,  # 798 __asgn_optional
-    None,  # 799 __asgn_optional
-    None,  # 800 __asgn_plain
-    None,  # 801 __asgn_plain
+    None,  # 799 DelayedStep
+    None,  # 800 __asgn_optional
+    None,  # 801 __asgn_optional
     None,  # 802 __asgn_optional
     None,  # 803 __asgn_plain
-    _b804,  # 804 EntersEvent
-    None,  # 805 ThisEvent
+    None,  # 804 __asgn_plain
+    None,  # 805 __asgn_optional
     None,  # 806 __asgn_plain
-    _b807,  # 807 LeavesEvent
-    None,  # 808 __asgn_plain
-    _b809,  # 809 DiesEvent
-    None,  # 810 __asgn_plain
-    _b811,  # 811 AttacksAloneEvent
-    None,  # 812 __asgn_plain
-    _b813,  # 813 AttacksEvent
-    None,  # 814 __asgn_plain
-    _b815,  # 815 BlocksEvent
-    None,  # 816 __asgn_plain
+    _b807,  # 807 EntersEvent
+    None,  # 808 ThisEvent
+    None,  # 809 __asgn_plain
+    _b810,  # 810 LeavesEvent
+    None,  # 811 __asgn_plain
+    _b812,  # 812 DiesEvent
+    None,  # 813 __asgn_plain
+    _b814,  # 814 AttacksAloneEvent
+    None,  # 815 __asgn_plain
+    _b816,  # 816 AttacksEvent
     None,  # 817 __asgn_plain
-    _b818,  # 818 BlockedEvent
+    _b818,  # 818 BlocksEvent
     None,  # 819 __asgn_plain
-    _b820,  # 820 PhasesEvent
-    None,  # 821 __asgn_plain
-    _b822,  # 822 TurnedUpEvent
-    None,  # 823 __asgn_plain
-    _b824,  # 824 ExiledThisWayEvent
-    None,  # 825 __asgn_plain
-    _b826,  # 826 TargetedEvent
-    None,  # 827 __asgn_plain
+    None,  # 820 __asgn_plain
+    _b821,  # 821 BlockedEvent
+    None,  # 822 __asgn_plain
+    _b823,  # 823 PhasesEvent
+    None,  # 824 __asgn_plain
+    _b825,  # 825 TurnedUpEvent
+    None,  # 826 __asgn_plain
+    _b827,  # 827 ExiledThisWayEvent
     None,  # 828 __asgn_plain
-    _b829,  # 829 DealsDamageEvent
+    _b829,  # 829 TargetedEvent
     None,  # 830 __asgn_plain
-    _b831,  # 831 DealtDamageEvent
-    None,  # 832 __asgn_optional
-    None,  # 833 __asgn_optional
-    None,  # 834 __asgn_optional
-    None,  # 835 __asgn_oneormore
+    None,  # 831 __asgn_plain
+    _b832,  # 832 DealsDamageEvent
+    None,  # 833 __asgn_plain
+    _b834,  # 834 DealtDamageEvent
+    None,  # 835 __asgn_optional
     None,  # 836 __asgn_optional
     None,  # 837 __asgn_optional
-    None,  # 838 __asgn_optional
+    None,  # 838 __asgn_oneormore
     None,  # 839 __asgn_optional
     None,  # 840 __asgn_optional
     None,  # 841 __asgn_optional
     None,  # 842 __asgn_optional
+    None,  # 843 __asgn_optional
+    None,  # 844 __asgn_optional
+    None,  # 845 __asgn_optional
 ]

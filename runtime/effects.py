@@ -364,6 +364,20 @@ class ChooseAmong:
 
 
 @dataclass(frozen=True)
+class SkipNextTurn:
+    """614.10: the player skips their next turn -- instead of beginning it, nothing happens (the
+    turn after it is taken in the normal order, 500.7)."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Count one more turn for the player to skip."""
+        for p in res.players(self.player):
+            res.game.players[p].turns_to_skip += 1
+            res.game.log(f"{res.game.players[p].name} will skip their next turn (614.10)")
+
+
+@dataclass(frozen=True)
 class TakeExtraTurn:
     """500.7: the player takes an extra turn after this one (added directly after the current turn;
     the most recently created extra turn is taken first)."""
@@ -1096,6 +1110,7 @@ __all__ = [
     "Fight",
     "LookThenAct",
     "PileThenAct",
+    "SkipNextTurn",
     "TurnFaceDown",
     "LookAtTop",
     "MoveCounters",

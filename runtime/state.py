@@ -147,6 +147,6 @@ def state_digest(state: GameState) -> str:
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
         repr(sorted(state.prevention.items())),
         repr(state.cast_bans),
-        repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began) for p in state.players])),
+        repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began, p.turns_to_skip) for p in state.players])),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

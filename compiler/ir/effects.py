@@ -321,6 +321,21 @@ class May(Effect):
 
 
 @dataclass(frozen=True)
+class SkipTurn(Effect):
+    """614.10: "you skip your next turn"."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if isinstance(self.player, YouRef):
+            return "you skip your next turn"
+        return f"{self.player.player_text(ph)} skips their next turn"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.SkipNextTurn(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
 class Causative(Effect):
     """608.2c: "have it fight target creature" -- the instruction worded with "have" and the verb's
     base form; it is followed as the instruction itself."""
