@@ -817,6 +817,9 @@ class CardLowering:
         self.last_player = player
         return ef.ExtraTurn(player)
 
+    def effect_ExchangeControlEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ExchangeControl(self.target(e.first, cond), self.target(e.second, cond))
+
     def effect_SkipTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
         self.last_player = player

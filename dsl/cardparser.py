@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'f4f75acdde3f910760bdc9ea65ce9799ec3e88ca55769ef2b37540b8a35546e9'
+GRAMMAR = '86becb27026adb29d9f227f1ba7e48923082466b55c697cb075fc2d4716f2083'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -372,6 +372,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('TurnFaceDownEffect', 'common', 'TurnFaceDownEffect', ''),
     ('__asgn_plain', 'plain', '', 'effect'),
     ('HaveEffect', 'common', 'HaveEffect', ''),
+    ('__asgn_plain', 'plain', '', 'first'),
+    ('__asgn_plain', 'plain', '', 'second'),
+    ('ExchangeControlEffect', 'common', 'ExchangeControlEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -17990,6 +17993,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F28:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exchange', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e51_0(self, p: int) -> Any:
@@ -21407,6 +21429,110 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F28:
+            while True:
+                p125 = p
+                res126: list[Any] = []
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exchange', '')
+                q += 8
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p125 = q
+                res126.append(v)
+                p127 = p125
+                res128: list[Any] = []
+                r = self.r_TargetRef_0(p127)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p127 = q
+                if v:
+                    res128.append(v)
+                if res128:
+                    n = Nt(res128)
+                    n.rule = 350
+                p125 = p127
+                if res128 and n:
+                    res126.append(n)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p125 = q
+                res126.append(v)
+                p129 = p125
+                res130: list[Any] = []
+                r = self.r_TargetRef_0(p129)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p129 = q
+                if v:
+                    res130.append(v)
+                if res130:
+                    n = Nt(res130)
+                    n.rule = 351
+                p125 = p129
+                if res130 and n:
+                    res126.append(n)
+                if res126:
+                    n = Nt(res126)
+                    n.rule = 352
+                q = p125
+                v = n if res126 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e52_0(self, p: int) -> Any:
@@ -21427,7 +21553,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 350
+        n.rule = 353
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -21448,7 +21574,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 351
+        n.rule = 354
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -21480,7 +21606,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 352
+                    n.rule = 355
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -21534,13 +21660,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 353
+                    n.rule = 356
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 354
+                    n.rule = 357
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -21587,13 +21713,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 355
+                    n.rule = 358
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 356
+                    n.rule = 359
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -21640,13 +21766,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 357
+                    n.rule = 360
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 358
+                    n.rule = 361
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -21775,7 +21901,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 359
+                n.rule = 362
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21822,7 +21948,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 360
+                n.rule = 363
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21852,7 +21978,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 361
+            n.rule = 364
         p = p5
         if res6 and n:
             res.append(n)
@@ -21894,7 +22020,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 362
+                n.rule = 365
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21924,7 +22050,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 363
+            n.rule = 366
         p = p11
         if res12 and n:
             res.append(n)
@@ -21938,7 +22064,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 364
+        n.rule = 367
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -22079,7 +22205,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 365
+                n.rule = 368
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22128,7 +22254,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 366
+            n.rule = 369
         p = p9
         if res10 and n:
             res.append(n)
@@ -22191,7 +22317,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 367
+        n.rule = 370
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -22335,14 +22461,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 368
+            n.rule = 371
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 369
+        n.rule = 372
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -22386,7 +22512,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 370
+        n.rule = 373
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -22431,13 +22557,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 371
+                n.rule = 374
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 372
+                n.rule = 375
             q = p1
             v = n if res2 else None
             p = q
@@ -22448,7 +22574,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 376
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -22546,7 +22672,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 377
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -22619,14 +22745,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 375
+            n.rule = 378
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 376
+        n.rule = 379
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -22701,7 +22827,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 377
+        n.rule = 380
         return q, n
 
     def e65_0(self, p: int) -> Any:
@@ -22722,7 +22848,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 378
+        n.rule = 381
         return q, n
 
     def e66_0(self, p: int) -> Any:
@@ -22775,7 +22901,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 379
+                n.rule = 382
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22816,13 +22942,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 380
+                n.rule = 383
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 381
+                n.rule = 384
             q = p1
             v = n if res2 else None
             p = q
@@ -22833,7 +22959,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 382
+        n.rule = 385
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22931,7 +23057,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 386
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22987,7 +23113,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 384
+            n.rule = 387
         p = p1
         if res2 and n:
             res.append(n)
@@ -23114,7 +23240,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 385
+        n.rule = 388
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23187,14 +23313,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 386
+            n.rule = 389
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 387
+        n.rule = 390
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -23346,7 +23472,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 391
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -23405,7 +23531,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 389
+                n.rule = 392
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23488,7 +23614,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 390
+                n.rule = 393
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23498,7 +23624,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 391
+        n.rule = 394
         return p, n
 
     def e72_0(self, p: int) -> Any:
@@ -23790,7 +23916,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 392
+        n.rule = 395
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -23825,7 +23951,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 393
+        n.rule = 396
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -23860,7 +23986,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 394
+        n.rule = 397
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -23895,7 +24021,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 395
+        n.rule = 398
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -24263,7 +24389,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 396
+        n.rule = 399
         return q, n
 
     def e85_0(self, p: int) -> Any:
@@ -24361,7 +24487,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 397
+                    n.rule = 400
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24400,7 +24526,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 398
+                    n.rule = 401
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24448,7 +24574,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 399
+                    n.rule = 402
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24473,7 +24599,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 400
+                    n.rule = 403
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24512,7 +24638,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 401
+                    n.rule = 404
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24561,7 +24687,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 402
+                    n.rule = 405
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -24615,7 +24741,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 403
+                    n.rule = 406
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -24701,7 +24827,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 404
+                    n.rule = 407
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -24748,7 +24874,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 405
+                    n.rule = 408
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24768,7 +24894,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 406
+                    n.rule = 409
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24795,7 +24921,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 407
+                    n.rule = 410
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24829,7 +24955,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 406
+                    n.rule = 409
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24856,7 +24982,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 408
+                    n.rule = 411
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -24876,7 +25002,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 406
+                    n.rule = 409
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -24903,7 +25029,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 409
+                    n.rule = 412
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -24937,7 +25063,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 406
+                    n.rule = 409
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -24964,7 +25090,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 410
+                    n.rule = 413
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -24998,7 +25124,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 406
+                    n.rule = 409
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25025,7 +25151,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 411
+                    n.rule = 414
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25059,7 +25185,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 406
+                    n.rule = 409
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25107,7 +25233,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 412
+        n.rule = 415
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -25311,7 +25437,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 413
+                    n.rule = 416
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25350,7 +25476,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 414
+            n.rule = 417
         p = p1
         if res2 and n:
             res.append(n)
@@ -25448,7 +25574,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 418
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25516,7 +25642,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 416
+                n.rule = 419
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25526,7 +25652,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 420
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25558,14 +25684,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 418
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 419
+        n.rule = 422
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25584,7 +25710,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 420
+                n.rule = 423
             q = p1
             v = n if res2 else None
             p = q
@@ -25609,7 +25735,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 421
+            n.rule = 424
         p = p3
         if res4 and n:
             res.append(n)
@@ -25623,7 +25749,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 422
+        n.rule = 425
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25727,14 +25853,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 424
+        n.rule = 427
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25766,7 +25892,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 428
         p = p1
         if res2 and n:
             res.append(n)
@@ -25798,7 +25924,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 426
+            n.rule = 429
         p = p3
         if res4 and n:
             res.append(n)
@@ -25833,7 +25959,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 427
+            n.rule = 430
         p = p5
         if res6 and n:
             res.append(n)
@@ -25924,7 +26050,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 428
+                n.rule = 431
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25943,7 +26069,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 432
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -25974,7 +26100,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 433
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -25993,7 +26119,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 431
+                n.rule = 434
             q = p1
             v = n if res2 else None
             p = q
@@ -26018,7 +26144,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 432
+            n.rule = 435
         p = p3
         if res4 and n:
             res.append(n)
@@ -26041,7 +26167,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 436
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26060,7 +26186,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 434
+                n.rule = 437
             q = p1
             v = n if res2 else None
             p = q
@@ -26084,7 +26210,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 438
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26140,7 +26266,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -26156,7 +26282,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 437
+                n.rule = 440
             q = p3
             v = n if res4 else None
             p = q
@@ -26166,7 +26292,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 438
+        n.rule = 441
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26198,7 +26324,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -26236,7 +26362,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 443
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26268,7 +26394,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26284,7 +26410,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 442
+                n.rule = 445
             q = p3
             v = n if res4 else None
             p = q
@@ -26313,7 +26439,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 446
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26345,7 +26471,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -26443,7 +26569,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 448
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26487,7 +26613,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 449
         p = p1
         if res2 and n:
             res.append(n)
@@ -26579,14 +26705,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 447
+            n.rule = 450
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 448
+        n.rule = 451
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26618,7 +26744,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -26682,7 +26808,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 450
+            n.rule = 453
         p = p5
         if res6 and n:
             res.append(n)
@@ -26697,7 +26823,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 451
+            n.rule = 454
         p = p7
         if res8 and n:
             res.append(n)
@@ -26787,7 +26913,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 452
+            n.rule = 455
         p = p11
         if res12 and n:
             res.append(n)
@@ -26803,7 +26929,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 453
+        n.rule = 456
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26835,7 +26961,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -26901,7 +27027,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 455
+                n.rule = 458
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26924,7 +27050,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 456
+                    n.rule = 459
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -26997,7 +27123,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 457
+        n.rule = 460
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27029,7 +27155,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -27048,7 +27174,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 459
+        n.rule = 462
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27105,7 +27231,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 460
+                n.rule = 463
             q = p1
             v = n if res2 else None
             p = q
@@ -27142,7 +27268,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 461
+            n.rule = 464
         p = p3
         if res4 and n:
             res.append(n)
@@ -27181,7 +27307,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 462
+            n.rule = 465
         p = p5
         if res6 and n:
             res.append(n)
@@ -27200,7 +27326,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 463
+        n.rule = 466
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27239,7 +27365,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -27319,7 +27445,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 465
+            n.rule = 468
         p = p3
         if res4 and n:
             res.append(n)
@@ -27351,7 +27477,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 469
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27383,7 +27509,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
@@ -27398,7 +27524,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 468
+            n.rule = 471
         p = p3
         if res4 and n:
             res.append(n)
@@ -27432,14 +27558,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 469
+            n.rule = 472
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 470
+        n.rule = 473
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27471,7 +27597,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -27487,7 +27613,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 472
+                n.rule = 475
             q = p3
             v = n if res4 else None
             p = q
@@ -27564,7 +27690,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 476
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27596,7 +27722,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -27634,7 +27760,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 478
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -27678,7 +27804,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -27713,7 +27839,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 477
+            n.rule = 480
         p = p3
         if res4 and n:
             res.append(n)
@@ -27860,7 +27986,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 478
+            n.rule = 481
         p = p5
         if res6 and n:
             res.append(n)
@@ -27892,14 +28018,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 479
+            n.rule = 482
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 480
+        n.rule = 483
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -27931,7 +28057,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
@@ -27947,7 +28073,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 482
+                n.rule = 485
             q = p3
             v = n if res4 else None
             p = q
@@ -27980,7 +28106,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 483
+                n.rule = 486
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27995,7 +28121,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 484
+                n.rule = 487
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -28059,7 +28185,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 485
+                n.rule = 488
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -28069,7 +28195,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 489
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28149,7 +28275,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 490
         p = p1
         if res2 and n:
             res.append(n)
@@ -28168,7 +28294,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 488
+        n.rule = 491
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28200,14 +28326,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 490
+        n.rule = 493
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28226,7 +28352,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 491
+                n.rule = 494
             q = p1
             v = n if res2 else None
             p = q
@@ -28251,7 +28377,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 492
+            n.rule = 495
         p = p3
         if res4 and n:
             res.append(n)
@@ -28266,14 +28392,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 493
+            n.rule = 496
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 497
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28305,7 +28431,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
@@ -28359,7 +28485,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 496
+                n.rule = 499
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28369,7 +28495,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 497
+        n.rule = 500
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28401,14 +28527,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 499
+        n.rule = 502
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28464,14 +28590,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 503
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 501
+        n.rule = 504
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28503,14 +28629,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 503
+        n.rule = 506
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28542,7 +28668,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
@@ -28557,7 +28683,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 505
+            n.rule = 508
         p = p3
         if res4 and n:
             res.append(n)
@@ -28591,14 +28717,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 506
+            n.rule = 509
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 510
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28637,14 +28763,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 512
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28700,7 +28826,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
@@ -28810,7 +28936,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 514
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28842,7 +28968,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 512
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
@@ -28856,7 +28982,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 513
+        n.rule = 516
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -28888,7 +29014,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 514
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
@@ -28999,7 +29125,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 515
+        n.rule = 518
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -29079,7 +29205,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 519
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -29099,7 +29225,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 517
+            n.rule = 520
         p = p1
         if res2 and n:
             res.append(n)
@@ -29126,14 +29252,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 518
+            n.rule = 521
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 522
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29153,7 +29279,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 520
+            n.rule = 523
         p = p1
         if res2 and n:
             res.append(n)
@@ -29247,14 +29373,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 521
+            n.rule = 524
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 525
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29277,7 +29403,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 523
+                n.rule = 526
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29324,7 +29450,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 524
+                n.rule = 527
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29359,7 +29485,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 525
+        n.rule = 528
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -29449,7 +29575,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 526
+        n.rule = 529
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -29551,7 +29677,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 527
+                    n.rule = 530
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29579,12 +29705,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 528
+                    n.rule = 531
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 527
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29612,12 +29738,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 529
+                    n.rule = 532
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 527
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29721,7 +29847,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 530
+        n.rule = 533
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -29916,7 +30042,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29937,7 +30063,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29958,7 +30084,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29981,7 +30107,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30004,7 +30130,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30159,7 +30285,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 532
+                    n.rule = 535
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30189,7 +30315,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 532
+                    n.rule = 535
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30267,7 +30393,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 533
+                    n.rule = 536
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30310,12 +30436,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 534
+                    n.rule = 537
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30342,7 +30468,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 535
+                    n.rule = 538
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -30362,12 +30488,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 536
+                    n.rule = 539
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30382,7 +30508,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30397,7 +30523,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30480,7 +30606,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 537
+                    n.rule = 540
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -30511,18 +30637,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 538
+                    n.rule = 541
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 539
+                    n.rule = 542
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30566,18 +30692,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 540
+                    n.rule = 543
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 541
+                    n.rule = 544
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30592,7 +30718,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30661,18 +30787,18 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 542
+                    n.rule = 545
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 543
+                    n.rule = 546
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30711,18 +30837,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 544
+                    n.rule = 547
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 545
+                    n.rule = 548
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30737,7 +30863,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 535
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30794,7 +30920,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 546
+                    n.rule = 549
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30961,7 +31087,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 547
+        n.rule = 550
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -31059,7 +31185,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31084,18 +31210,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 549
+                    n.rule = 552
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 550
+                    n.rule = 553
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31125,7 +31251,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 552
+                    n.rule = 555
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31170,7 +31296,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 553
+                    n.rule = 556
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31246,12 +31372,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 554
+                    n.rule = 557
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31278,7 +31404,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 555
+                    n.rule = 558
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31337,7 +31463,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 556
+                    n.rule = 559
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31359,18 +31485,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 557
+                    n.rule = 560
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 558
+                    n.rule = 561
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31400,7 +31526,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 559
+                    n.rule = 562
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31438,12 +31564,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 560
+                    n.rule = 563
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31473,7 +31599,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 561
+                    n.rule = 564
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31498,7 +31624,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 562
+                    n.rule = 565
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -31533,18 +31659,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 563
+                    n.rule = 566
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 564
+                    n.rule = 567
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31574,7 +31700,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 565
+                    n.rule = 568
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -31608,7 +31734,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 566
+                    n.rule = 569
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -31623,12 +31749,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 567
+                    n.rule = 570
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31658,7 +31784,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 568
+                    n.rule = 571
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -31684,7 +31810,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 569
+                    n.rule = 572
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
@@ -31736,12 +31862,12 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 570
+                    n.rule = 573
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 554
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31779,7 +31905,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 571
+                n.rule = 574
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31807,7 +31933,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 572
+        n.rule = 575
         return q, n
 
     def e105_0(self, p: int) -> Any:
@@ -31828,7 +31954,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 573
+        n.rule = 576
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -31860,7 +31986,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 574
+                    n.rule = 577
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31889,7 +32015,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 575
+                    n.rule = 578
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31931,7 +32057,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 576
+                n.rule = 579
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31986,7 +32112,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 577
+                    n.rule = 580
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32017,7 +32143,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 578
+                    n.rule = 581
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -32076,7 +32202,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 579
+                    n.rule = 582
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32191,7 +32317,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 580
+                    n.rule = 583
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32385,7 +32511,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 581
+                    n.rule = 584
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32474,7 +32600,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 582
+                    n.rule = 585
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32494,7 +32620,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 583
+                    n.rule = 586
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32549,13 +32675,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 584
+                    n.rule = 587
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 583
+                    n.rule = 586
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32610,7 +32736,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 585
+                    n.rule = 588
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32649,7 +32775,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 586
+                    n.rule = 589
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32688,7 +32814,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 587
+                    n.rule = 590
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32727,18 +32853,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 588
+                    n.rule = 591
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 589
+                    n.rule = 592
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32802,7 +32928,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 591
+                    n.rule = 594
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -32841,7 +32967,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 592
+                    n.rule = 595
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -32884,12 +33010,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 593
+                    n.rule = 596
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32958,18 +33084,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 594
+                    n.rule = 597
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 595
+                    n.rule = 598
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33010,18 +33136,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 596
+                    n.rule = 599
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 597
+                    n.rule = 600
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33062,18 +33188,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 598
+                    n.rule = 601
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 599
+                    n.rule = 602
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33173,7 +33299,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 600
+                    n.rule = 603
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -33221,12 +33347,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 601
+                    n.rule = 604
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33316,12 +33442,12 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 602
+                    n.rule = 605
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33383,12 +33509,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 603
+                    n.rule = 606
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33536,7 +33662,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 604
+                    n.rule = 607
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -33556,12 +33682,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 605
+                    n.rule = 608
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33721,12 +33847,12 @@ class CardParser:
                     break
                 if res46:
                     n = Nt(res46)
-                    n.rule = 606
+                    n.rule = 609
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33781,18 +33907,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 607
+                    n.rule = 610
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 608
+                    n.rule = 611
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33847,18 +33973,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 609
+                    n.rule = 612
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 610
+                    n.rule = 613
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33983,18 +34109,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 611
+                    n.rule = 614
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 612
+                    n.rule = 615
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34039,7 +34165,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 613
+                    n.rule = 616
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -34059,12 +34185,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 614
+                    n.rule = 617
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34095,7 +34221,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 615
+                    n.rule = 618
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34201,18 +34327,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 616
+                    n.rule = 619
                 p65 = p69
                 if res70 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 617
+                    n.rule = 620
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34241,12 +34367,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 618
+                    n.rule = 621
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34275,12 +34401,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 619
+                    n.rule = 622
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34377,7 +34503,7 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 620
+                    n.rule = 623
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -34412,7 +34538,7 @@ class CardParser:
                     res82.append(v)
                     if res82:
                         n = Nt(res82)
-                        n.rule = 621
+                        n.rule = 624
                     p79 = p81
                     if res82 and n:
                         res80.append(n)
@@ -34458,12 +34584,12 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 622
+                    n.rule = 625
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34616,18 +34742,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 623
+                    n.rule = 626
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 624
+                    n.rule = 627
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34696,18 +34822,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 625
+                    n.rule = 628
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 626
+                    n.rule = 629
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34799,18 +34925,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 627
+                    n.rule = 630
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 628
+                    n.rule = 631
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34991,18 +35117,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 629
+                    n.rule = 632
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 630
+                    n.rule = 633
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35099,18 +35225,18 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 631
+                    n.rule = 634
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 632
+                    n.rule = 635
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35188,7 +35314,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 633
+                    n.rule = 636
                 p103 = p105
                 if res106 and n:
                     res104.append(n)
@@ -35208,12 +35334,12 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 634
+                    n.rule = 637
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35319,7 +35445,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 635
+                    n.rule = 638
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -35339,12 +35465,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 636
+                    n.rule = 639
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35408,7 +35534,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 637
+                    n.rule = 640
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -35484,12 +35610,12 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 638
+                    n.rule = 641
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35629,18 +35755,18 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 639
+                    n.rule = 642
                 p115 = p119
                 if res120 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 640
+                    n.rule = 643
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35754,7 +35880,7 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 641
+                    n.rule = 644
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
@@ -35769,12 +35895,12 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 642
+                    n.rule = 645
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35857,18 +35983,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 643
+                    n.rule = 646
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 644
+                    n.rule = 647
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35951,18 +36077,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 645
+                    n.rule = 648
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 646
+                    n.rule = 649
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36017,18 +36143,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 647
+                    n.rule = 650
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 648
+                    n.rule = 651
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36139,18 +36265,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 649
+                    n.rule = 652
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 650
+                    n.rule = 653
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36250,18 +36376,18 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 651
+                    n.rule = 654
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 652
+                    n.rule = 655
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36292,18 +36418,18 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 653
+                    n.rule = 656
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146 if len(res146) == 1 and type(res146[0]) is not list else flatten(res146))
-                    n.rule = 654
+                    n.rule = 657
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 590
+                    n.rule = 593
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36344,7 +36470,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 655
+                    n.rule = 658
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36374,7 +36500,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 656
+                    n.rule = 659
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36399,7 +36525,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 657
+                    n.rule = 660
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36430,7 +36556,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 658
+                    n.rule = 661
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36455,7 +36581,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 659
+                    n.rule = 662
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36491,7 +36617,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 660
+                n.rule = 663
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36545,7 +36671,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 664
         return p, n
 
     def e112_0(self, p: int) -> Any:
@@ -36566,7 +36692,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 665
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -36587,7 +36713,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 666
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -36608,7 +36734,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 667
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -36629,7 +36755,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 668
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -36664,7 +36790,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 669
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -36951,7 +37077,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 670
         return p, n
 
     def e122_0(self, p: int) -> Any:
@@ -36972,7 +37098,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 671
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -36993,7 +37119,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 672
         return q, n
 
     def e124_0(self, p: int) -> Any:
@@ -37173,7 +37299,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 673
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37248,7 +37374,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 674
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37293,7 +37419,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 672
+                    n.rule = 675
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37375,7 +37501,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 673
+                    n.rule = 676
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37398,7 +37524,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 674
+                    n.rule = 677
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37534,7 +37660,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 678
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -37555,7 +37681,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 676
+        n.rule = 679
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -37586,7 +37712,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 677
+        n.rule = 680
         return p, n
 
     def e133_0(self, p: int) -> Any:
@@ -37621,7 +37747,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 678
+        n.rule = 681
         return p, n
 
     def e134_0(self, p: int) -> Any:
@@ -37719,7 +37845,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 679
+        n.rule = 682
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -37781,7 +37907,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37847,7 +37973,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 681
+                    n.rule = 684
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38007,7 +38133,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 682
+                    n.rule = 685
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38033,7 +38159,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 683
+                    n.rule = 686
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38106,7 +38232,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 684
+                    n.rule = 687
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38231,7 +38357,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 685
+                    n.rule = 688
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38326,7 +38452,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38417,7 +38543,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 687
+                    n.rule = 690
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38471,7 +38597,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 688
+                    n.rule = 691
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38505,7 +38631,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 688
+                    n.rule = 691
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -38583,7 +38709,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 692
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38631,7 +38757,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 690
+            n.rule = 693
         p = p1
         if res2 and n:
             res.append(n)
@@ -38675,7 +38801,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 691
+        n.rule = 694
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38715,7 +38841,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 695
         p = p1
         if res2 and n:
             res.append(n)
@@ -38734,7 +38860,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 693
+        n.rule = 696
         return p, n
 
     def e144_0(self, p: int) -> Any:
@@ -38819,7 +38945,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 694
+                    n.rule = 697
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38885,7 +39011,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 698
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -39150,7 +39276,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 699
         return q, n
 
     def e149_0(self, p: int) -> Any:
@@ -39216,7 +39342,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 697
+        n.rule = 700
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -39401,18 +39527,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 701
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 699
+                    n.rule = 702
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39448,7 +39574,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 701
+                    n.rule = 704
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39468,12 +39594,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 702
+                    n.rule = 705
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39509,7 +39635,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 703
+                    n.rule = 706
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39529,12 +39655,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 704
+                    n.rule = 707
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39559,7 +39685,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 708
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39591,12 +39717,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 706
+                    n.rule = 709
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39616,12 +39742,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 711
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39754,7 +39880,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 712
         return q, n
 
     def e156_0(self, p: int) -> Any:
@@ -39845,7 +39971,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 710
+                    n.rule = 713
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39889,7 +40015,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 711
+                    n.rule = 714
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40249,7 +40375,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40308,7 +40434,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 713
+                    n.rule = 716
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40388,7 +40514,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 714
+                    n.rule = 717
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40465,7 +40591,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40510,7 +40636,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 716
+                    n.rule = 719
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40595,7 +40721,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 720
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -40698,7 +40824,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 718
+                    n.rule = 721
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40722,7 +40848,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 719
+                    n.rule = 722
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40750,7 +40876,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 723
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -40946,7 +41072,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 721
+                    n.rule = 724
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40976,7 +41102,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 722
+                        n.rule = 725
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -41002,7 +41128,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 723
+                n.rule = 726
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -41055,7 +41181,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 727
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -41099,7 +41225,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 728
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -41120,7 +41246,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 729
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -41138,14 +41264,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 727
+            n.rule = 730
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 728
+        n.rule = 731
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -41208,7 +41334,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 732
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -41248,7 +41374,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 730
+            n.rule = 733
         p = p1
         if res2 and n:
             res.append(n)
@@ -41280,7 +41406,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 731
+        n.rule = 734
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -41301,7 +41427,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 735
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41329,7 +41455,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 733
+            n.rule = 736
         p = p1
         if res2 and n:
             res.append(n)
@@ -41344,7 +41470,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 734
+            n.rule = 737
         p = p3
         if res4 and n:
             res.append(n)
@@ -41360,7 +41486,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 735
+        n.rule = 738
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -41428,7 +41554,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 739
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -41465,7 +41591,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41526,7 +41652,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41603,7 +41729,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41667,7 +41793,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41773,7 +41899,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41850,7 +41976,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 737
+                    n.rule = 740
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41875,7 +42001,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 741
         return q, n
 
     def e182_0(self, p: int) -> Any:
@@ -41919,7 +42045,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 739
+        n.rule = 742
         return p, n
 
     def e183_0(self, p: int) -> Any:
@@ -42118,7 +42244,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 743
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -42248,7 +42374,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 744
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -42269,7 +42395,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 745
         return q, n
 
     def e190_0(self, p: int) -> Any:
@@ -42317,7 +42443,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 746
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -42446,7 +42572,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 747
         return q, n
 
     def e195_0(self, p: int) -> Any:
@@ -42480,7 +42606,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 748
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42547,7 +42673,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 746
+                n.rule = 749
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -42636,7 +42762,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 747
+        n.rule = 750
         return p, n
 
     def e197_0(self, p: int) -> Any:
@@ -42680,7 +42806,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 751
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -42720,12 +42846,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 749
+                    n.rule = 752
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 750
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42745,12 +42871,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 754
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 750
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42775,7 +42901,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 755
         return q, n
 
     def e199_0(self, p: int) -> Any:
@@ -42894,7 +43020,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42909,7 +43035,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43141,7 +43267,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 757
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -43239,7 +43365,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 758
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -43332,7 +43458,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 756
+                    n.rule = 759
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43394,7 +43520,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 760
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -43591,7 +43717,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 761
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -43616,7 +43742,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 762
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -43641,7 +43767,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 763
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -43674,7 +43800,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 764
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -43709,7 +43835,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -43744,7 +43870,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 766
         return p, n
 
     def e217_0(self, p: int) -> Any:
@@ -43779,7 +43905,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 767
         return p, n
 
     def e218_0(self, p: int) -> Any:
@@ -43812,7 +43938,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 768
         return p, n
 
     def e219_0(self, p: int) -> Any:
@@ -43885,7 +44011,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 769
         return p, n
 
     def e221_0(self, p: int) -> Any:
@@ -43906,7 +44032,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 770
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -43938,7 +44064,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 768
+                    n.rule = 771
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43960,7 +44086,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 769
+                n.rule = 772
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -44047,14 +44173,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 770
+            n.rule = 773
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 771
+        n.rule = 774
         return p, n
 
     def e223_0(self, p: int) -> Any:
@@ -44075,7 +44201,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 775
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -44127,7 +44253,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 776
         return p, n
 
     def e225_0(self, p: int) -> Any:
@@ -44185,7 +44311,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 777
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -44217,7 +44343,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 775
+                    n.rule = 778
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44272,7 +44398,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 776
+                    n.rule = 779
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44287,13 +44413,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 777
+                    n.rule = 780
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 778
+                    n.rule = 781
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44353,13 +44479,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 779
+                    n.rule = 782
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 780
+                    n.rule = 783
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44400,7 +44526,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 781
+                    n.rule = 784
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44431,13 +44557,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 782
+                    n.rule = 785
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 780
+                    n.rule = 783
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -44480,7 +44606,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 783
+                    n.rule = 786
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44539,7 +44665,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 784
+                    n.rule = 787
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44598,7 +44724,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 785
+                    n.rule = 788
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44699,7 +44825,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 786
+                    n.rule = 789
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44727,7 +44853,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 787
+                    n.rule = 790
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44755,7 +44881,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 791
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44776,7 +44902,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 792
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44797,7 +44923,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 793
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -44818,7 +44944,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 794
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -44839,7 +44965,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 795
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -44860,7 +44986,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 796
         return q, n
 
     def e236_0(self, p: int) -> Any:
@@ -44881,7 +45007,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 797
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -44902,7 +45028,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 798
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -44981,7 +45107,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 796
+        n.rule = 799
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -45002,7 +45128,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 800
         return q, n
 
     def e241_0(self, p: int) -> Any:
@@ -45023,7 +45149,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 801
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -45056,7 +45182,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45077,7 +45203,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 799
+                    n.rule = 802
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45102,7 +45228,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 803
         return q, n
 
     def e243_0(self, p: int) -> Any:
@@ -45123,7 +45249,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 804
         return q, n
 
     def e244_0(self, p: int) -> Any:
@@ -45144,7 +45270,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 805
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -45206,7 +45332,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 806
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45302,7 +45428,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 804
+                    n.rule = 807
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45377,7 +45503,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 808
         return q, n
 
     def e247_1(self, p: int) -> Any:
@@ -46232,18 +46358,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 806
+                    n.rule = 809
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 807
+                    n.rule = 810
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46298,18 +46424,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 809
+                    n.rule = 812
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 810
+                    n.rule = 813
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46336,18 +46462,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 811
+                    n.rule = 814
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 812
+                    n.rule = 815
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46388,18 +46514,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 813
+                    n.rule = 816
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 814
+                    n.rule = 817
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46426,18 +46552,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 815
+                    n.rule = 818
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 816
+                    n.rule = 819
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46464,7 +46590,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 817
+                    n.rule = 820
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46495,12 +46621,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 818
+                    n.rule = 821
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46541,7 +46667,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 819
+                    n.rule = 822
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46571,7 +46697,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 820
+                        n.rule = 823
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46580,12 +46706,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 821
+                    n.rule = 824
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46629,18 +46755,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 822
+                    n.rule = 825
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 823
+                    n.rule = 826
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46709,18 +46835,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 824
+                    n.rule = 827
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 825
+                    n.rule = 828
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46789,18 +46915,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 826
+                    n.rule = 829
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 827
+                    n.rule = 830
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46855,7 +46981,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 828
+                    n.rule = 831
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -46968,12 +47094,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 829
+                    n.rule = 832
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47023,7 +47149,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 830
+                    n.rule = 833
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -47061,7 +47187,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 831
+                        n.rule = 834
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -47070,12 +47196,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 832
+                    n.rule = 835
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47139,18 +47265,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 833
+                    n.rule = 836
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 834
+                    n.rule = 837
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47175,7 +47301,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 835
+        n.rule = 838
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -47196,7 +47322,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 836
+        n.rule = 839
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -47217,7 +47343,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 837
+        n.rule = 840
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -47242,7 +47368,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 838
+        n.rule = 841
         return p, n
 
     def e252_0(self, p: int) -> Any:
@@ -47371,7 +47497,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 839
+        n.rule = 842
         return q, n
 
     def e254_1(self, p: int) -> Any:
@@ -47705,7 +47831,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 392
+        n.rule = 395
         return q, n
 
     def e260_1(self, p: int) -> Any:
@@ -47740,7 +47866,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 393
+        n.rule = 396
         return p, n
 
     def e261_1(self, p: int) -> Any:
@@ -47775,7 +47901,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 394
+        n.rule = 397
         return p, n
 
     def e262_1(self, p: int) -> Any:
@@ -47810,7 +47936,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 395
+        n.rule = 398
         return p, n
 
     def e263_1(self, p: int) -> Any:
@@ -48178,7 +48304,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 396
+        n.rule = 399
         return q, n
 
     def e269_1(self, p: int) -> Any:
@@ -48276,7 +48402,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 397
+                    n.rule = 400
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48315,7 +48441,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 398
+                    n.rule = 401
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -48363,7 +48489,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 399
+                    n.rule = 402
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -48388,7 +48514,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 400
+                    n.rule = 403
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -48427,7 +48553,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 401
+                    n.rule = 404
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -48476,7 +48602,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 402
+                    n.rule = 405
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -48530,7 +48656,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 403
+                    n.rule = 406
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -48616,7 +48742,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 404
+                    n.rule = 407
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -48663,7 +48789,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 405
+                    n.rule = 408
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48683,7 +48809,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 406
+                    n.rule = 409
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48710,7 +48836,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 407
+                    n.rule = 410
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48744,7 +48870,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 406
+                    n.rule = 409
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48771,7 +48897,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 408
+                    n.rule = 411
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48791,7 +48917,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 406
+                    n.rule = 409
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48818,7 +48944,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 409
+                    n.rule = 412
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48852,7 +48978,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 406
+                    n.rule = 409
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -48879,7 +49005,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 410
+                    n.rule = 413
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -48913,7 +49039,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 406
+                    n.rule = 409
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -48940,7 +49066,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 411
+                    n.rule = 414
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -48974,7 +49100,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 406
+                    n.rule = 409
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -49022,7 +49148,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 412
+        n.rule = 415
         return p, n
 
     def e271_1(self, p: int) -> Any:
@@ -49137,7 +49263,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 840
+        n.rule = 843
         return q, n
 
     def e273_0(self, p: int) -> Any:
@@ -49158,7 +49284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 841
+        n.rule = 844
         return q, n
 
     def e274_0(self, p: int) -> Any:
@@ -49179,7 +49305,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 842
+        n.rule = 845
         return q, n
 
     def e275_0(self, p: int) -> Any:
@@ -49200,7 +49326,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 843
+        n.rule = 846
         return q, n
 
     def e276_0(self, p: int) -> Any:
@@ -49221,7 +49347,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 844
+        n.rule = 847
         return q, n
 
     def e277_0(self, p: int) -> Any:
@@ -49242,7 +49368,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 845
+        n.rule = 848
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49505,7 +49631,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 665
         return q, n
 
     def e279_1(self, p: int) -> Any:
@@ -49526,7 +49652,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 666
         return q, n
 
     def e280_1(self, p: int) -> Any:
@@ -49547,7 +49673,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 667
         return q, n
 
     def e281_1(self, p: int) -> Any:
@@ -49568,7 +49694,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 668
         return q, n
 
     def e282_1(self, p: int) -> Any:
@@ -49603,7 +49729,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 669
         return p, n
 
     def e283_1(self, p: int) -> Any:
@@ -49890,7 +50016,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 670
         return p, n
 
     def e288_1(self, p: int) -> Any:
@@ -49911,7 +50037,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 671
         return q, n
 
     def e289_1(self, p: int) -> Any:
@@ -49932,7 +50058,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 672
         return q, n
 
     def e290_1(self, p: int) -> Any:
@@ -49967,7 +50093,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 758
+        n.rule = 761
         return p, n
 
     def e291_1(self, p: int) -> Any:
@@ -49992,7 +50118,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 759
+        n.rule = 762
         return p, n
 
     def e292_1(self, p: int) -> Any:
@@ -50017,7 +50143,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 763
         return p, n
 
     def e293_1(self, p: int) -> Any:
@@ -50050,7 +50176,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 764
         return p, n
 
     def e294_1(self, p: int) -> Any:
@@ -50085,7 +50211,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 765
         return p, n
 
     def e295_1(self, p: int) -> Any:
@@ -50120,7 +50246,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 766
         return p, n
 
     def e296_1(self, p: int) -> Any:
@@ -50155,7 +50281,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 767
         return p, n
 
     def e297_1(self, p: int) -> Any:
@@ -50188,7 +50314,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 768
         return p, n
 
     def e298_1(self, p: int) -> Any:
@@ -50261,7 +50387,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 769
         return p, n
 
 
@@ -50410,6 +50536,7 @@ CLASSES: dict[str, type[Model]] = {
     'EntersEvent': _model_class('EntersEvent', (('enters', True, '1'),), {'enters': ''}, ()),
     'EntersTappedStmt': _model_class('EntersTappedStmt', (('tapped', True, '1'),), {'tapped': ''}, ()),
     'EntersWithStmt': _model_class('EntersWithStmt', (('condition', True, '1'), ('amount', True, '1'), ('counter', True, '1'), ('word', True, '1'), ('keywords', True, '1..*')), {'condition': None, 'amount': None, 'counter': None, 'word': None}, ('keywords',)),
+    'ExchangeControlEffect': _model_class('ExchangeControlEffect', (('first', True, '1'), ('second', True, '1')), {'first': None, 'second': None}, ()),
     'ExileEffect': _model_class('ExileEffect', (('target', True, '1'), ('source', True, '1'), ('amount', True, '1'), ('counter', True, '1'), ('also', True, '1')), {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None}, ()),
     'ExileFromHandCost': _model_class('ExileFromHandCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'ExileFromStackStmt': _model_class('ExileFromStackStmt', (('stack', True, '1'),), {'stack': ''}, ()),
@@ -50760,136 +50887,137 @@ _C339 = CLASSES['ObjectDamageEffect']
 _C344 = CLASSES['MoveCountersEffect']
 _C347 = CLASSES['TurnFaceDownEffect']
 _C349 = CLASSES['HaveEffect']
-_C352 = CLASSES['KeywordCost']
-_C354 = CLASSES['TypeArg']
-_C356 = CLASSES['QualityArg']
-_C358 = CLASSES['OntoArg']
-_C364 = CLASSES['TriggeredStmt']
-_C367 = CLASSES['ActivatedStmt']
-_C369 = CLASSES['PTDefiningStmt']
-_C372 = CLASSES['SpellKind']
-_C376 = CLASSES['EntersTappedStmt']
-_C381 = CLASSES['PTPair']
-_C385 = CLASSES['CostPerTargetStmt']
-_C387 = CLASSES['UncounterableStmt']
-_C391 = CLASSES['StaticStmt']
-_C406 = CLASSES['ControlClause']
-_C415 = CLASSES['DividedDamageEffect']
-_C417 = CLASSES['DamageEffect']
-_C419 = CLASSES['DestroyEffect']
-_C422 = CLASSES['DrawEffect']
-_C424 = CLASSES['TokenCopyEffect']
-_C429 = CLASSES['TokenEffect']
-_C430 = CLASSES['AddManaEffect']
-_C433 = CLASSES['DiscardEffect']
-_C435 = CLASSES['GainLifeEffect']
-_C438 = CLASSES['GainControlEffect']
-_C440 = CLASSES['ReturnToHandEffect']
-_C443 = CLASSES['ReturnFromGraveyardEffect']
-_C445 = CLASSES['ReturnToBattlefieldEffect']
-_C448 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C453 = CLASSES['SearchEffect']
-_C457 = CLASSES['CounterSpellEffect']
-_C459 = CLASSES['ShuffleEffect']
-_C463 = CLASSES['MillEffect']
-_C466 = CLASSES['PutFromHandEffect']
-_C470 = CLASSES['PutCountersEffect']
-_C473 = CLASSES['PutOnLibraryEffect']
-_C475 = CLASSES['PutIntoZoneEffect']
-_C480 = CLASSES['PileActionEffect']
-_C486 = CLASSES['ExileEffect']
-_C488 = CLASSES['ExileTopEffect']
-_C490 = CLASSES['RegenerateEffect']
-_C494 = CLASSES['PlayerSacrificesEffect']
-_C497 = CLASSES['SacrificeEffect']
-_C499 = CLASSES['UntapEffect']
-_C501 = CLASSES['TapOrUntapEffect']
-_C503 = CLASSES['TapEffect']
-_C507 = CLASSES['RemoveCountersEffect']
-_C509 = CLASSES['DelayedEffect']
-_C511 = CLASSES['PreventEffect']
-_C513 = CLASSES['CastThisEffect']
-_C515 = CLASSES['CopySpellEffect']
-_C516 = CLASSES['NoRegenEffect']
-_C519 = CLASSES['PhaseOutEffect']
-_C522 = CLASSES['NoUntapEffect']
-_C525 = CLASSES['ContinuousEffect']
-_C527 = CLASSES['PlayerRef']
-_C534 = CLASSES['AnyNumberTargets']
-_C536 = CLASSES['AnyTarget']
-_C539 = CLASSES['UpToTargets']
-_C541 = CLASSES['EachPlayers']
-_C543 = CLASSES['ThatRef']
-_C545 = CLASSES['EnchantedRef']
-_C550 = CLASSES['BeginningTrigger']
-_C554 = CLASSES['LastCounterTrigger']
-_C558 = CLASSES['BatchAttackTrigger']
-_C560 = CLASSES['ThisTrigger']
-_C564 = CLASSES['CastTrigger']
-_C567 = CLASSES['AttachedTrigger']
-_C570 = CLASSES['YoursTrigger']
-_C583 = CLASSES['ZonePlace']
-_C589 = CLASSES['PTChoice']
-_C593 = CLASSES['PTChange']
-_C595 = CLASSES['CantAttackOrBlock']
-_C597 = CLASSES['CantAttack']
-_C599 = CLASSES['CantBlock']
-_C601 = CLASSES['CantBeBlockedByFewer']
-_C602 = CLASSES['CantBeBlockedExcept']
-_C603 = CLASSES['CanBlockOnly']
-_C605 = CLASSES['CantBeTargetedBy']
-_C606 = CLASSES['CantBeTargeted']
-_C608 = CLASSES['CantBeDestroyed']
-_C610 = CLASSES['CantPhaseOut']
-_C612 = CLASSES['PhasesEachUntap']
-_C614 = CLASSES['GainsAbility']
-_C617 = CLASSES['HasKeywordAtManaCost']
-_C618 = CLASSES['HasKeywords']
-_C619 = CLASSES['LosesKeywords']
-_C622 = CLASSES['CombatDamageSteps']
-_C624 = CLASSES['AssignsExcess']
-_C626 = CLASSES['AttacksUntapped']
-_C628 = CLASSES['DoesntUntap']
-_C630 = CLASSES['DamageGainsLife']
-_C632 = CLASSES['DamageIsLethal']
-_C634 = CLASSES['CantBeBlockedBy']
-_C636 = CLASSES['CantBeAttachedBy']
-_C638 = CLASSES['PreventDamageFrom']
-_C640 = CLASSES['AttacksDespite']
-_C642 = CLASSES['MaxBlockers']
-_C644 = CLASSES['AttacksEachCombat']
-_C646 = CLASSES['BlocksEachCombat']
-_C648 = CLASSES['CantBeBlocked']
-_C650 = CLASSES['ChosenCreatureType']
-_C652 = CLASSES['BecomesAura']
-_C654 = CLASSES['IsColor']
-_C688 = CLASSES['Duration']
-_C691 = CLASSES['TargetObject']
-_C693 = CLASSES['FromGraveyard']
-_C699 = CLASSES['OntoBattlefield']
-_C702 = CLASSES['IntoHand']
-_C704 = CLASSES['IntoGraveyard']
-_C707 = CLASSES['CostValue']
-_C728 = CLASSES['BackRef']
-_C731 = CLASSES['TargetPlayer']
-_C735 = CLASSES['EachObjects']
-_C750 = CLASSES['QualityRef']
-_C771 = CLASSES['PerTime']
-_C777 = CLASSES['PerObject']
-_C780 = CLASSES['PowerOf']
-_C807 = CLASSES['EntersEvent']
-_C810 = CLASSES['LeavesEvent']
-_C812 = CLASSES['DiesEvent']
-_C814 = CLASSES['AttacksAloneEvent']
-_C816 = CLASSES['AttacksEvent']
-_C818 = CLASSES['BlocksEvent']
-_C821 = CLASSES['BlockedEvent']
-_C823 = CLASSES['PhasesEvent']
-_C825 = CLASSES['TurnedUpEvent']
-_C827 = CLASSES['ExiledThisWayEvent']
-_C829 = CLASSES['TargetedEvent']
-_C832 = CLASSES['DealsDamageEvent']
-_C834 = CLASSES['DealtDamageEvent']
+_C352 = CLASSES['ExchangeControlEffect']
+_C355 = CLASSES['KeywordCost']
+_C357 = CLASSES['TypeArg']
+_C359 = CLASSES['QualityArg']
+_C361 = CLASSES['OntoArg']
+_C367 = CLASSES['TriggeredStmt']
+_C370 = CLASSES['ActivatedStmt']
+_C372 = CLASSES['PTDefiningStmt']
+_C375 = CLASSES['SpellKind']
+_C379 = CLASSES['EntersTappedStmt']
+_C384 = CLASSES['PTPair']
+_C388 = CLASSES['CostPerTargetStmt']
+_C390 = CLASSES['UncounterableStmt']
+_C394 = CLASSES['StaticStmt']
+_C409 = CLASSES['ControlClause']
+_C418 = CLASSES['DividedDamageEffect']
+_C420 = CLASSES['DamageEffect']
+_C422 = CLASSES['DestroyEffect']
+_C425 = CLASSES['DrawEffect']
+_C427 = CLASSES['TokenCopyEffect']
+_C432 = CLASSES['TokenEffect']
+_C433 = CLASSES['AddManaEffect']
+_C436 = CLASSES['DiscardEffect']
+_C438 = CLASSES['GainLifeEffect']
+_C441 = CLASSES['GainControlEffect']
+_C443 = CLASSES['ReturnToHandEffect']
+_C446 = CLASSES['ReturnFromGraveyardEffect']
+_C448 = CLASSES['ReturnToBattlefieldEffect']
+_C451 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C456 = CLASSES['SearchEffect']
+_C460 = CLASSES['CounterSpellEffect']
+_C462 = CLASSES['ShuffleEffect']
+_C466 = CLASSES['MillEffect']
+_C469 = CLASSES['PutFromHandEffect']
+_C473 = CLASSES['PutCountersEffect']
+_C476 = CLASSES['PutOnLibraryEffect']
+_C478 = CLASSES['PutIntoZoneEffect']
+_C483 = CLASSES['PileActionEffect']
+_C489 = CLASSES['ExileEffect']
+_C491 = CLASSES['ExileTopEffect']
+_C493 = CLASSES['RegenerateEffect']
+_C497 = CLASSES['PlayerSacrificesEffect']
+_C500 = CLASSES['SacrificeEffect']
+_C502 = CLASSES['UntapEffect']
+_C504 = CLASSES['TapOrUntapEffect']
+_C506 = CLASSES['TapEffect']
+_C510 = CLASSES['RemoveCountersEffect']
+_C512 = CLASSES['DelayedEffect']
+_C514 = CLASSES['PreventEffect']
+_C516 = CLASSES['CastThisEffect']
+_C518 = CLASSES['CopySpellEffect']
+_C519 = CLASSES['NoRegenEffect']
+_C522 = CLASSES['PhaseOutEffect']
+_C525 = CLASSES['NoUntapEffect']
+_C528 = CLASSES['ContinuousEffect']
+_C530 = CLASSES['PlayerRef']
+_C537 = CLASSES['AnyNumberTargets']
+_C539 = CLASSES['AnyTarget']
+_C542 = CLASSES['UpToTargets']
+_C544 = CLASSES['EachPlayers']
+_C546 = CLASSES['ThatRef']
+_C548 = CLASSES['EnchantedRef']
+_C553 = CLASSES['BeginningTrigger']
+_C557 = CLASSES['LastCounterTrigger']
+_C561 = CLASSES['BatchAttackTrigger']
+_C563 = CLASSES['ThisTrigger']
+_C567 = CLASSES['CastTrigger']
+_C570 = CLASSES['AttachedTrigger']
+_C573 = CLASSES['YoursTrigger']
+_C586 = CLASSES['ZonePlace']
+_C592 = CLASSES['PTChoice']
+_C596 = CLASSES['PTChange']
+_C598 = CLASSES['CantAttackOrBlock']
+_C600 = CLASSES['CantAttack']
+_C602 = CLASSES['CantBlock']
+_C604 = CLASSES['CantBeBlockedByFewer']
+_C605 = CLASSES['CantBeBlockedExcept']
+_C606 = CLASSES['CanBlockOnly']
+_C608 = CLASSES['CantBeTargetedBy']
+_C609 = CLASSES['CantBeTargeted']
+_C611 = CLASSES['CantBeDestroyed']
+_C613 = CLASSES['CantPhaseOut']
+_C615 = CLASSES['PhasesEachUntap']
+_C617 = CLASSES['GainsAbility']
+_C620 = CLASSES['HasKeywordAtManaCost']
+_C621 = CLASSES['HasKeywords']
+_C622 = CLASSES['LosesKeywords']
+_C625 = CLASSES['CombatDamageSteps']
+_C627 = CLASSES['AssignsExcess']
+_C629 = CLASSES['AttacksUntapped']
+_C631 = CLASSES['DoesntUntap']
+_C633 = CLASSES['DamageGainsLife']
+_C635 = CLASSES['DamageIsLethal']
+_C637 = CLASSES['CantBeBlockedBy']
+_C639 = CLASSES['CantBeAttachedBy']
+_C641 = CLASSES['PreventDamageFrom']
+_C643 = CLASSES['AttacksDespite']
+_C645 = CLASSES['MaxBlockers']
+_C647 = CLASSES['AttacksEachCombat']
+_C649 = CLASSES['BlocksEachCombat']
+_C651 = CLASSES['CantBeBlocked']
+_C653 = CLASSES['ChosenCreatureType']
+_C655 = CLASSES['BecomesAura']
+_C657 = CLASSES['IsColor']
+_C691 = CLASSES['Duration']
+_C694 = CLASSES['TargetObject']
+_C696 = CLASSES['FromGraveyard']
+_C702 = CLASSES['OntoBattlefield']
+_C705 = CLASSES['IntoHand']
+_C707 = CLASSES['IntoGraveyard']
+_C710 = CLASSES['CostValue']
+_C731 = CLASSES['BackRef']
+_C734 = CLASSES['TargetPlayer']
+_C738 = CLASSES['EachObjects']
+_C753 = CLASSES['QualityRef']
+_C774 = CLASSES['PerTime']
+_C780 = CLASSES['PerObject']
+_C783 = CLASSES['PowerOf']
+_C810 = CLASSES['EntersEvent']
+_C813 = CLASSES['LeavesEvent']
+_C815 = CLASSES['DiesEvent']
+_C817 = CLASSES['AttacksAloneEvent']
+_C819 = CLASSES['AttacksEvent']
+_C821 = CLASSES['BlocksEvent']
+_C824 = CLASSES['BlockedEvent']
+_C826 = CLASSES['PhasesEvent']
+_C828 = CLASSES['TurnedUpEvent']
+_C830 = CLASSES['ExiledThisWayEvent']
+_C832 = CLASSES['TargetedEvent']
+_C835 = CLASSES['DealsDamageEvent']
+_C837 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52477,7 +52605,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 350:  # lastinstead
+        elif r == 353:  # lastinstead
             d['lastinstead'] = True
         elif r == 210:  # insteadcond
             x = c[0]
@@ -52488,7 +52616,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 351:  # tailinstead
+        elif r == 354:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -53962,7 +54090,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 413:  # negated
+        elif r == 416:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -54063,7 +54191,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 359:  # sentences
+        elif r == 362:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -54251,7 +54379,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # zones
+        if r == 373:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -54259,11 +54387,11 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 583:
-                    values.append(_b583(x, inst, lim, made))
+                elif x.rule == 586:
+                    values.append(_b586(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 373:  # spells
+        elif r == 376:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -54271,8 +54399,8 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 372:
-                    values.append(_b372(x, inst, lim, made))
+                elif x.rule == 375:
+                    values.append(_b375(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 238:  # amount
@@ -54337,7 +54465,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 374:  # keywords
+        elif r == 377:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54423,11 +54551,11 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 377:  # enters
+        if r == 380:  # enters
             d['enters'] = True
-        elif r == 378:  # turned
+        elif r == 381:  # turned
             d['turned'] = True
-        elif r == 382:  # options
+        elif r == 385:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -54435,8 +54563,8 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 381:
-                    values.append(_b381(x, inst, lim, made))
+                elif x.rule == 384:
+                    values.append(_b384(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -54547,7 +54675,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 383:  # parts
+        if r == 386:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54795,7 +54923,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 388:  # parts
+        elif r == 391:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54804,7 +54932,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 590 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54841,42 +54969,42 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # other
+        if r == 665:  # other
             d['other'] = True
-        elif r == 663:  # another
+        elif r == 666:  # another
             d['another'] = True
-        elif r == 664:  # facedown
+        elif r == 667:  # facedown
             d['facedown'] = True
-        elif r == 665:  # faceup
+        elif r == 668:  # faceup
             d['faceup'] = True
-        elif r == 392:  # exiled
+        elif r == 395:  # exiled
             d['exiled'] = True
-        elif r == 393:  # combat
+        elif r == 396:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 394:  # combat
+        elif r == 397:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 395:  # states
+        elif r == 398:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 666:  # states
+        elif r == 669:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 758:  # nons
+        elif r == 761:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 759:  # colors
+        elif r == 762:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54884,7 +55012,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 760:  # supertypes
+        elif r == 763:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54892,32 +55020,32 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 761:  # multis
+        elif r == 764:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 762:  # types
+        elif r == 765:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 763:  # subtypes
+        elif r == 766:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 764:  # ortypes
+        elif r == 767:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 765:  # andor
+        elif r == 768:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 766:  # ortypes
+        elif r == 769:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54928,39 +55056,39 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 396:  # chosen
+        elif r == 399:  # chosen
             d['chosen'] = True
-        elif r == 397:  # mv
+        elif r == 400:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 398:  # mvdir
+        elif r == 401:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 399:  # ptstat
+        elif r == 402:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 400:  # ptval
+        elif r == 403:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 401:  # ptdir
+        elif r == 404:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 402:  # kwability
+        elif r == 405:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -54969,7 +55097,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 403:  # kwabilities
+        elif r == 406:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -54978,7 +55106,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 667:  # keywords
+        elif r == 670:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54992,7 +55120,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 404:  # without
+        elif r == 407:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -55005,9 +55133,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b406(x, inst, lim, made)
+            value = _b409(x, inst, lim, made)
             d['controller'] = value
-        elif r == 412:  # late
+        elif r == 415:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -55021,9 +55149,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 668:  # blocked_by_this
+        elif r == 671:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 669:  # attacking_you
+        elif r == 672:  # attacking_you
             d['attacking_you'] = True
         elif r == 274:  # name
             x = c[0]
@@ -55143,9 +55271,9 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 290:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 530:  # options
+        elif r == 533:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55197,7 +55325,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 294:  # extra
             x = c[0]
@@ -55237,7 +55365,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 296:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 297:  # skip
             x = c[0]
@@ -55277,11 +55405,11 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 299:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 300:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55324,11 +55452,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 303:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 304:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55367,7 +55495,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 306:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 307:  # amount
             x = c[0]
@@ -55407,7 +55535,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 309:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         elif r == 310:  # amount
             x = c[0]
@@ -55483,7 +55611,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 314:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55522,18 +55650,18 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 316:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 546:  # count
+        elif r == 549:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
         elif r == 317:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55605,7 +55733,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 321:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55648,7 +55776,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 324:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55687,16 +55815,16 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 326:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 736:  # base
+        elif r == 739:  # base
             d['base'] = True
         elif r == 327:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55739,7 +55867,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 330:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55822,7 +55950,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 336:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55833,7 +55961,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 338:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55880,14 +56008,14 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 342:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 343:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55926,7 +56054,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 345:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55983,7 +56111,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
+    """An object of rule ExchangeControlEffect (class ExchangeControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55999,6 +56127,52 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C352()
+    d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 350:  # first
+            x = c[0]
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['first'] = value
+        elif r == 351:  # second
+            x = c[0]
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['second'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C355()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56006,7 +56180,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # parts
+        if r == 550:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56015,7 +56189,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 740 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56028,7 +56202,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56044,7 +56218,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C357()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56052,7 +56226,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # type
+        if r == 356:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -56064,7 +56238,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56080,7 +56254,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C359()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56088,7 +56262,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # quality
+        if r == 358:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -56100,7 +56274,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56116,7 +56290,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C358()
+    inst: Any = _C361()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56124,7 +56298,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 357:  # subtype
+        if r == 360:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -56136,7 +56310,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56152,7 +56326,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C367()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56160,20 +56334,20 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # zone
+        if r == 363:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 361:  # trigger
+        elif r == 364:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 362:  # condition
+        elif r == 365:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56182,11 +56356,11 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 363:  # sentences
+        elif r == 366:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 571:  # sentences
+        elif r == 574:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -56198,7 +56372,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56214,7 +56388,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C367()
+    inst: Any = _C370()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56222,11 +56396,11 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # special
+        if r == 575:  # special
             d['special'] = True
-        elif r == 573:  # fromhand
+        elif r == 576:  # fromhand
             d['fromhand'] = True
-        elif r == 365:  # param
+        elif r == 368:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56235,11 +56409,11 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 574:  # cost
+        elif r == 577:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 575:  # param
+        elif r == 578:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56248,15 +56422,15 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 366:  # sentences
+        elif r == 369:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 576:  # sentences
+        elif r == 579:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 577:  # restriction
+        elif r == 580:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56265,19 +56439,19 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 578:  # once
+        elif r == 581:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 579:  # sorcery
+        elif r == 582:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 580:  # castable
+        elif r == 583:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56291,7 +56465,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56307,7 +56481,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C372()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56315,13 +56489,13 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # both
+        if r == 746:  # both
             d['both'] = True
-        elif r == 581:  # which
+        elif r == 584:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 368:  # amount
+        elif r == 371:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -56333,7 +56507,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56349,7 +56523,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C375()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56357,7 +56531,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # filter
+        if r == 374:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -56369,7 +56543,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56385,7 +56559,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C376()
+    inst: Any = _C379()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56393,7 +56567,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 375:  # tapped
+        if r == 378:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -56405,7 +56579,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56421,7 +56595,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C384()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56429,11 +56603,11 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # power
+        if r == 382:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 380:  # toughness
+        elif r == 383:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -56445,7 +56619,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56461,7 +56635,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C385()
+    inst: Any = _C388()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56469,7 +56643,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 384:  # cost
+        if r == 387:  # cost
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['cost'] = value
@@ -56481,7 +56655,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56497,7 +56671,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C387()
+    inst: Any = _C390()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56505,7 +56679,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # countered
+        if r == 389:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -56517,7 +56691,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56533,7 +56707,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C394()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56541,7 +56715,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # precondition
+        if r == 392:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -56550,35 +56724,35 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 655:  # this
+        elif r == 658:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 656:  # enchanted
+        elif r == 659:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 657:  # host
+        elif r == 660:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 658:  # equipped
+        elif r == 661:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 659:  # host
+        elif r == 662:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 660:  # affected
+        elif r == 663:  # affected
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 661:  # parts
+        elif r == 664:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56587,12 +56761,12 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 590 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 390:  # condition
+        elif r == 393:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -56609,7 +56783,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56625,7 +56799,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C409()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56633,27 +56807,27 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # you
+        if r == 408:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 407:  # notyou
+        elif r == 410:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 408:  # own
+        elif r == 411:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 409:  # defending
+        elif r == 412:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 410:  # opponent
+        elif r == 413:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 411:  # opponents
+        elif r == 414:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56665,7 +56839,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56681,7 +56855,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C418()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56689,11 +56863,11 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 414:  # amount
+        if r == 417:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 767:  # evenly
+        elif r == 770:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56703,7 +56877,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56719,7 +56893,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C420()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56727,46 +56901,46 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # named
+        if r == 673:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 671:  # amount
+        elif r == 674:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 672:  # equal
+        elif r == 675:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 768:  # power
+        elif r == 771:  # power
             x = c[0]
-            value = _b780(x, inst, lim, made)
+            value = _b783(x, inst, lim, made)
             d['power'] = value
-        elif r == 769:  # amount
+        elif r == 772:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 673:  # you
+        elif r == 676:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 674:  # target
+        elif r == 677:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 416:  # also
+        elif r == 419:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56779,7 +56953,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56795,7 +56969,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56803,9 +56977,9 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56818,7 +56992,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56834,7 +57008,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C425()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56842,13 +57016,13 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # player
+        if r == 423:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 421:  # amount
+        elif r == 424:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -56860,7 +57034,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56876,7 +57050,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C427()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56884,9 +57058,9 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # target
+        if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56899,7 +57073,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56915,7 +57089,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C432()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56923,21 +57097,21 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # count
+        if r == 428:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 675:  # tapped
+        elif r == 678:  # tapped
             d['tapped'] = True
-        elif r == 426:  # power
+        elif r == 429:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 427:  # toughness
+        elif r == 430:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 676:  # colors
+        elif r == 679:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -56945,17 +57119,17 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 677:  # subtypes
+        elif r == 680:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 678:  # types
+        elif r == 681:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 679:  # keywords
+        elif r == 682:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56969,23 +57143,23 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 428:  # tokname
+        elif r == 431:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 680:  # per
+        elif r == 683:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 681:  # pertime
+        elif r == 684:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b771(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -56995,7 +57169,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57011,7 +57185,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C433()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57019,9 +57193,9 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # anycolor
+        if r == 775:  # anycolor
             d['anycolor'] = True
-        elif r == 773:  # choices
+        elif r == 776:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57031,15 +57205,15 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 682:  # last
+        elif r == 685:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 683:  # mana
+        elif r == 686:  # mana
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['mana'] = value
-        elif r == 838:  # alts
+        elif r == 841:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b104(x, inst, lim, made))
@@ -57051,7 +57225,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57067,7 +57241,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C436()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57075,27 +57249,27 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # player
+        if r == 434:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 684:  # third
+        elif r == 687:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 432:  # amount
+        elif r == 435:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 774:  # random
+        elif r == 777:  # random
             d['random'] = True
-        elif r == 685:  # per
+        elif r == 688:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b771(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57105,7 +57279,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57121,7 +57295,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C438()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57129,31 +57303,31 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # player
+        if r == 437:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 686:  # amount
+        elif r == 689:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 775:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b771(x, inst, lim, made)
-            d['per'] = value
         elif r == 778:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b777(x, inst, lim, made)
+            value = _b774(x, inst, lim, made)
             d['per'] = value
-        elif r == 687:  # equal
+        elif r == 781:  # per
             x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
             value = _b780(x, inst, lim, made)
+            d['per'] = value
+        elif r == 690:  # equal
+            x = c[0]
+            value = _b783(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57163,7 +57337,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57179,7 +57353,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C441()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57187,18 +57361,18 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # target
+        if r == 439:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 437:  # duration
+        elif r == 440:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57208,7 +57382,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57224,7 +57398,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57232,14 +57406,14 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 689:  # yours
+        elif r == 692:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57251,7 +57425,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57267,7 +57441,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C446()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57275,23 +57449,23 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # target
+        if r == 444:  # target
             x = c[0]
-            value = _b691(x, inst, lim, made)
+            value = _b694(x, inst, lim, made)
             d['target'] = value
-        elif r == 442:  # source
+        elif r == 445:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b693(x, inst, lim, made)
+            value = _b696(x, inst, lim, made)
             d['source'] = value
-        elif r == 790:  # hand
+        elif r == 793:  # hand
             d['hand'] = True
-        elif r == 694:  # battlefield
+        elif r == 697:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 791:  # mine
+        elif r == 794:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57301,7 +57475,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57317,7 +57491,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C448()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57325,22 +57499,22 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # target
+        if r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 695:  # fromgy
+        elif r == 698:  # fromgy
             d['fromgy'] = True
-        elif r == 792:  # choice
+        elif r == 795:  # choice
             d['choice'] = True
-        elif r == 793:  # facedown
+        elif r == 796:  # facedown
             d['facedown'] = True
-        elif r == 794:  # mine
+        elif r == 797:  # mine
             d['mine'] = True
-        elif r == 795:  # owners
+        elif r == 798:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -57350,7 +57524,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57366,7 +57540,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C451()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57374,11 +57548,11 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # filter
+        if r == 449:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 447:  # hands
+        elif r == 450:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -57390,7 +57564,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57406,7 +57580,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C456()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57414,38 +57588,38 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # player
+        if r == 452:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 696:  # upto
+        elif r == 699:  # upto
             d['upto'] = True
-        elif r == 450:  # count
+        elif r == 453:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 451:  # filter
+        elif r == 454:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 796:  # alts
+        elif r == 799:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b275(x, inst, lim, made))
-        elif r == 697:  # reveal
+        elif r == 700:  # reveal
             d['reveal'] = True
-        elif r == 797:  # thatcard
+        elif r == 800:  # thatcard
             d['thatcard'] = True
-        elif r == 798:  # thosecards
+        elif r == 801:  # thosecards
             d['thosecards'] = True
-        elif r == 452:  # destination
+        elif r == 455:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 705:  # tapped
+        elif r == 708:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57455,7 +57629,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57471,7 +57645,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C460()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57479,20 +57653,20 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # target
+        if r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 455:  # unless
+        elif r == 458:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['unless'] = value
-        elif r == 456:  # per
+        elif r == 459:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57506,7 +57680,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57522,7 +57696,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C462()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57530,9 +57704,9 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # player
+        if r == 461:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57542,7 +57716,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57558,7 +57732,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C466()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57566,19 +57740,19 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # amount
+        if r == 463:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 461:  # player
+        elif r == 464:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 462:  # owner
+        elif r == 465:  # owner
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57588,7 +57762,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57604,7 +57778,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C469()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57612,15 +57786,15 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # filter
+        if r == 467:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 465:  # battlefield
+        elif r == 468:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 709:  # faceup
+        elif r == 712:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -57630,7 +57804,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57646,7 +57820,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C473()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57654,17 +57828,17 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # amount
+        if r == 470:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 468:  # counter
+        elif r == 471:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 469:  # target
+        elif r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57677,7 +57851,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57693,7 +57867,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C476()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57701,24 +57875,24 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 472:  # source
+        elif r == 475:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b693(x, inst, lim, made)
+            value = _b696(x, inst, lim, made)
             d['source'] = value
-        elif r == 710:  # top
+        elif r == 713:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 711:  # bottom
+        elif r == 714:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57730,7 +57904,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57746,7 +57920,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C478()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57754,9 +57928,9 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57769,7 +57943,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57785,7 +57959,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C483()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57793,22 +57967,22 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # filter
+        if r == 479:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 477:  # whose
+        elif r == 480:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 478:  # action
+        elif r == 481:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 526 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 479:  # pile
+        elif r == 482:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -57820,7 +57994,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57836,7 +58010,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57844,36 +58018,36 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # target
+        if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 482:  # source
+        elif r == 485:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b693(x, inst, lim, made)
+            value = _b696(x, inst, lim, made)
             d['source'] = value
-        elif r == 483:  # amount
+        elif r == 486:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 484:  # counter
+        elif r == 487:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 485:  # also
+        elif r == 488:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57886,7 +58060,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57902,7 +58076,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C491()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57910,9 +58084,9 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # player
+        if r == 490:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57922,7 +58096,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57938,7 +58112,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C493()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57946,9 +58120,9 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57961,7 +58135,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57977,7 +58151,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C497()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57985,17 +58159,17 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # player
+        if r == 494:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
-        elif r == 492:  # amount
+        elif r == 495:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 493:  # filter
+        elif r == 496:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -58007,7 +58181,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58023,7 +58197,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58031,18 +58205,18 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 496:  # unless
+        elif r == 499:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58052,7 +58226,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58068,7 +58242,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C502()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58076,9 +58250,9 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # target
+        if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58091,7 +58265,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58107,7 +58281,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C504()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58115,9 +58289,9 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # target
+        if r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58130,7 +58304,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58146,7 +58320,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C506()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58154,9 +58328,9 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # target
+        if r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58169,7 +58343,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58185,7 +58359,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C510()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58193,17 +58367,17 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # amount
+        if r == 507:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 505:  # counter
+        elif r == 508:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 506:  # target
+        elif r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58216,7 +58390,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58232,7 +58406,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C512()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58240,18 +58414,18 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # step
+        if r == 715:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 799 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 713:  # endcombat
+        elif r == 716:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 508:  # effect
+        elif r == 511:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58266,7 +58440,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58282,7 +58456,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C514()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58290,15 +58464,15 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # amount
+        if r == 513:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 800:  # you
+        elif r == 803:  # you
             d['you'] = True
-        elif r == 714:  # target
+        elif r == 717:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58311,7 +58485,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58327,7 +58501,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C516()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58335,18 +58509,18 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # target
+        if r == 515:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 715:  # label
+        elif r == 718:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 716:  # free
+        elif r == 719:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58358,7 +58532,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58374,7 +58548,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C518()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58382,16 +58556,16 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # target
+        if r == 517:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 717:  # newtargets
+        elif r == 720:  # newtargets
             d['newtargets'] = True
-        elif r == 801:  # thatcopy
+        elif r == 804:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58401,7 +58575,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58417,7 +58591,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C519()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58425,18 +58599,18 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # thatnoun
+        if r == 721:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 719:  # target
+        elif r == 722:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 720:  # thisturn
+        elif r == 723:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58446,7 +58620,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58462,7 +58636,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C522()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58470,14 +58644,14 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # target
+        if r == 520:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 518:  # phaseout
+        elif r == 521:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -58489,7 +58663,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58505,7 +58679,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C525()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58513,14 +58687,14 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # target
+        if r == 523:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 521:  # nountap
+        elif r == 524:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -58532,7 +58706,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58548,7 +58722,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C528()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58556,30 +58730,30 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # lead
+        if r == 526:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['lead'] = value
-        elif r == 721:  # target
+        elif r == 724:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 722:  # also
+        elif r == 725:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b735(x, inst, lim, made)
+            value = _b738(x, inst, lim, made)
             d['also'] = value
-        elif r == 723:  # group
+        elif r == 726:  # group
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 724:  # parts
+        elif r == 727:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58588,18 +58762,18 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 590 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 524:  # duration
+        elif r == 527:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b688(x, inst, lim, made)
+            value = _b691(x, inst, lim, made)
             d['duration'] = value
-        elif r == 725:  # tail
+        elif r == 728:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58608,7 +58782,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 590 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58621,7 +58795,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58637,7 +58811,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C530()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58645,13 +58819,13 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # controller
+        if r == 729:  # controller
             d['controller'] = True
-        elif r == 528:  # owner
+        elif r == 531:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 529:  # who
+        elif r == 532:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58663,7 +58837,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58679,7 +58853,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C537()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58687,11 +58861,11 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # filter
+        if r == 536:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 729:  # otherthan
+        elif r == 732:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -58701,7 +58875,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58717,7 +58891,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C539()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58725,7 +58899,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # any
+        if r == 538:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58737,7 +58911,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58753,7 +58927,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C542()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58761,13 +58935,13 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # each
+        if r == 735:  # each
             d['each'] = True
-        elif r == 537:  # count
+        elif r == 540:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 538:  # filter
+        elif r == 541:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -58779,7 +58953,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58795,7 +58969,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C544()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58803,7 +58977,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # who
+        if r == 543:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58815,7 +58989,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58831,7 +59005,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C546()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58839,7 +59013,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # that
+        if r == 545:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -58851,7 +59025,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58867,7 +59041,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C548()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58875,9 +59049,9 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # equipped
+        if r == 808:  # equipped
             d['equipped'] = True
-        elif r == 544:  # enchanted
+        elif r == 547:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -58889,7 +59063,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58905,7 +59079,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C553()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58913,11 +59087,11 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # whose
+        if r == 551:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 549:  # step
+        elif r == 552:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -58929,7 +59103,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58945,7 +59119,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C557()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58953,11 +59127,11 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # lead
+        if r == 555:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 553:  # counter
+        elif r == 556:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -58969,7 +59143,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58985,7 +59159,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C561()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58993,15 +59167,15 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # lead
+        if r == 558:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 556:  # subject
+        elif r == 559:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 557:  # batch
+        elif r == 560:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -59013,7 +59187,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59029,7 +59203,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C563()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59037,13 +59211,13 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # lead
+        if r == 562:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 738:  # creature
+        elif r == 741:  # creature
             d['creature'] = True
-        elif r == 739:  # events
+        elif r == 742:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59052,7 +59226,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59065,7 +59239,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59081,7 +59255,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C567()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59089,15 +59263,15 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # lead
+        if r == 564:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 562:  # who
+        elif r == 565:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 563:  # spell
+        elif r == 566:  # spell
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['spell'] = value
@@ -59109,7 +59283,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59125,7 +59299,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C570()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59133,17 +59307,17 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # lead
+        if r == 568:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 835:  # equipped
+        elif r == 838:  # equipped
             d['equipped'] = True
-        elif r == 566:  # host
+        elif r == 569:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 740:  # events
+        elif r == 743:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59152,7 +59326,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59165,7 +59339,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59181,7 +59355,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C573()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59189,17 +59363,17 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # lead
+        if r == 571:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 836:  # thisor
+        elif r == 839:  # thisor
             d['thisor'] = True
-        elif r == 569:  # subject
+        elif r == 572:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 741:  # events
+        elif r == 744:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59208,12 +59382,12 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 742:  # undercontrol
+        elif r == 745:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59223,7 +59397,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59239,7 +59413,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C586()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59247,11 +59421,11 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # command
+        if r == 585:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 584:  # battlefield
+        elif r == 587:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59263,7 +59437,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59279,7 +59453,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C592()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59287,19 +59461,19 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # power
+        if r == 588:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 586:  # toughness
+        elif r == 589:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 587:  # power2
+        elif r == 590:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 588:  # toughness2
+        elif r == 591:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -59311,7 +59485,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59327,7 +59501,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C596()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59335,29 +59509,29 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # additional
+        if r == 747:  # additional
             d['additional'] = True
-        elif r == 591:  # power
+        elif r == 594:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 592:  # toughness
+        elif r == 595:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 745:  # per
+        elif r == 748:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 746:  # perfilter
+        elif r == 749:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 837:  # onbf
+        elif r == 840:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59367,7 +59541,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59383,7 +59557,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C598()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59391,7 +59565,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # both
+        if r == 597:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59403,7 +59577,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59419,7 +59593,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C600()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59427,7 +59601,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # attack
+        if r == 599:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -59439,7 +59613,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59455,7 +59629,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C602()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59463,7 +59637,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # block
+        if r == 601:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -59475,7 +59649,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59491,7 +59665,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C604()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59499,7 +59673,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # count
+        if r == 603:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59511,7 +59685,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59527,7 +59701,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C605()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59535,7 +59709,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # filters
+        if r == 750:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59555,7 +59729,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59571,7 +59745,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C606()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59579,7 +59753,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # filters
+        if r == 751:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -59599,7 +59773,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59615,7 +59789,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C608()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59623,9 +59797,9 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # quality
+        if r == 607:  # quality
             x = c[0]
-            value = _b750(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59635,7 +59809,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59651,7 +59825,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C609()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59659,7 +59833,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # opponents
+        if r == 755:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59669,7 +59843,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59685,7 +59859,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C611()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59693,7 +59867,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # destroyed
+        if r == 610:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59705,7 +59879,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59721,7 +59895,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C613()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59729,7 +59903,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # phase
+        if r == 612:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59741,7 +59915,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59757,7 +59931,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C615()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59765,7 +59939,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # untap
+        if r == 614:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59777,7 +59951,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59793,7 +59967,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C617()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59801,9 +59975,9 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # ability
+        if r == 616:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 753 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 756 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59816,7 +59990,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59832,7 +60006,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C620()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59840,14 +60014,14 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # keyword
+        if r == 618:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 616:  # manacost
+        elif r == 619:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -59859,7 +60033,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59875,7 +60049,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C621()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59883,53 +60057,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C619()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 755:  # keywords
+        if r == 757:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -59952,7 +60080,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59968,6 +60096,52 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C622()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 758:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C625()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59975,11 +60149,11 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # first
+        if r == 623:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 621:  # regular
+        elif r == 624:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -59993,7 +60167,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60009,7 +60183,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C627()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60017,7 +60191,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # excess
+        if r == 626:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60029,7 +60203,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60045,7 +60219,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C629()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60053,7 +60227,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # untapped
+        if r == 628:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60065,7 +60239,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60081,7 +60255,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C631()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60089,11 +60263,11 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # its
+        if r == 759:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 627:  # untap
+        elif r == 630:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60105,7 +60279,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60121,7 +60295,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C633()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60129,7 +60303,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # gains
+        if r == 632:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -60141,7 +60315,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60157,7 +60331,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C635()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60165,7 +60339,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # lethal
+        if r == 634:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60177,7 +60351,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60193,7 +60367,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60201,9 +60375,9 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # quality
+        if r == 636:  # quality
             x = c[0]
-            value = _b750(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60213,7 +60387,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60229,7 +60403,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C639()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60237,9 +60411,9 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # quality
+        if r == 638:  # quality
             x = c[0]
-            value = _b750(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60249,7 +60423,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60265,7 +60439,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C641()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60273,9 +60447,9 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # quality
+        if r == 640:  # quality
             x = c[0]
-            value = _b750(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60285,7 +60459,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60301,7 +60475,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C643()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60309,9 +60483,9 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # thisturn
+        if r == 760:  # thisturn
             d['thisturn'] = True
-        elif r == 639:  # keyword
+        elif r == 642:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60326,7 +60500,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60342,7 +60516,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C645()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60350,7 +60524,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # count
+        if r == 644:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60362,7 +60536,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60378,7 +60552,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C647()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60386,7 +60560,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # attacks
+        if r == 646:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60398,7 +60572,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60414,7 +60588,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C649()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60422,7 +60596,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # blocks
+        if r == 648:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60434,7 +60608,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60450,7 +60624,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C651()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60458,7 +60632,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 647:  # unblockable
+        if r == 650:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60470,7 +60644,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60486,7 +60660,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C653()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60494,7 +60668,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # choice
+        if r == 652:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -60506,7 +60680,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60522,7 +60696,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C655()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60530,7 +60704,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # host
+        if r == 654:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -60542,7 +60716,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60558,7 +60732,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C657()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60566,7 +60740,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # color
+        if r == 656:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60581,7 +60755,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60597,7 +60771,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C691()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60605,23 +60779,23 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # eot
+        if r == 786:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 784:  # next_upkeep
+        elif r == 787:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 785:  # losecontrol
+        elif r == 788:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 786:  # thisturn
+        elif r == 789:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 787:  # thiscombat
+        elif r == 790:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60633,7 +60807,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60649,7 +60823,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C694()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60657,13 +60831,13 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # another
+        if r == 791:  # another
             d['another'] = True
-        elif r == 690:  # filter
+        elif r == 693:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 789:  # ingy
+        elif r == 792:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60673,7 +60847,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60689,7 +60863,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C696()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60697,7 +60871,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # whose
+        if r == 695:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60709,7 +60883,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60725,7 +60899,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C702()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60733,7 +60907,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # zone
+        if r == 701:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60745,7 +60919,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60761,7 +60935,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C705()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60769,9 +60943,9 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # player
+        if r == 704:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60781,7 +60955,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60797,7 +60971,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C707()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60805,9 +60979,9 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # player
+        if r == 706:  # player
             x = c[0]
-            value = _b527(x, inst, lim, made)
+            value = _b530(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60817,7 +60991,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60833,7 +61007,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C710()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60841,11 +61015,11 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # cost
+        if r == 709:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 708:  # param
+        elif r == 711:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60860,7 +61034,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60876,7 +61050,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C731()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60884,9 +61058,9 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # word
+        if r == 730:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -60899,7 +61073,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60915,7 +61089,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C734()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60923,11 +61097,11 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # player
+        if r == 733:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 802:  # walker
+        elif r == 805:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -60937,7 +61111,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60953,7 +61127,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C738()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60961,33 +61135,33 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # quant
+        if r == 736:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 734:  # filter
+        elif r == 737:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 803:  # attached
+        elif r == 806:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 804:  # samename
+        elif r == 807:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 839:  # ingy
+        elif r == 842:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60997,7 +61171,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61013,7 +61187,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C753()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61021,11 +61195,11 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # word
+        if r == 752:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 751:  # param
+        elif r == 754:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61040,7 +61214,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61056,7 +61230,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C774()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61064,7 +61238,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # word
+        if r == 773:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61079,7 +61253,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61095,7 +61269,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C780()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61103,13 +61277,13 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # filter
+        if r == 779:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 844:  # gy
+        elif r == 847:  # gy
             d['gy'] = True
-        elif r == 845:  # bf
+        elif r == 848:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61119,7 +61293,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61135,7 +61309,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C783()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61143,21 +61317,21 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # power
+        if r == 782:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 781:  # power
+        elif r == 784:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 782:  # target
+        elif r == 785:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 532 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61170,7 +61344,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61186,7 +61360,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C810()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61194,7 +61368,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # enters
+        if r == 809:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -61206,7 +61380,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61222,7 +61396,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C813()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61230,7 +61404,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # leaves
+        if r == 812:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61242,7 +61416,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61258,7 +61432,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C815()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61266,7 +61440,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # dies
+        if r == 814:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61278,7 +61452,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61294,7 +61468,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C817()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61302,7 +61476,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # alone
+        if r == 816:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61314,7 +61488,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61330,7 +61504,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C819()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61338,7 +61512,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # attacks
+        if r == 818:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61350,7 +61524,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61366,7 +61540,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C821()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61374,11 +61548,11 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # blocks
+        if r == 820:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 840:  # acreature
+        elif r == 843:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61388,7 +61562,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61404,7 +61578,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C824()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61412,11 +61586,11 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # blocked
+        if r == 822:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 820:  # filter
+        elif r == 823:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61430,7 +61604,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61446,7 +61620,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C826()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61454,7 +61628,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # direction
+        if r == 825:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61466,7 +61640,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61482,7 +61656,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C828()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61490,7 +61664,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 824:  # up
+        if r == 827:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61502,7 +61676,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61518,7 +61692,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C830()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61526,7 +61700,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 826:  # way
+        if r == 829:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61538,7 +61712,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61554,7 +61728,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C832()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61562,11 +61736,11 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # targeted
+        if r == 831:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 841:  # opponents
+        elif r == 844:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61576,7 +61750,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61592,7 +61766,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C835()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61600,13 +61774,13 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 842:  # combat
+        if r == 845:  # combat
             d['combat'] = True
-        elif r == 830:  # deals
+        elif r == 833:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 831:  # recipient
+        elif r == 834:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61620,7 +61794,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61636,7 +61810,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C837()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61644,9 +61818,9 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # combat
+        if r == 846:  # combat
             d['combat'] = True
-        elif r == 833:  # dealt
+        elif r == 836:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62010,504 +62184,507 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b347,  # 347 TurnFaceDownEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 348 __asgn_plain
     _b349,  # 349 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 350 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 351 __asgn_optional
-    _b352,  # 352 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 359 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 360 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 361 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 362 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 365 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 ExchangeControlEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 353 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 354 __asgn_optional
+    _b355,  # 355 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 364 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 365 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 366 __asgn_plain
-    _b367,  # 367 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 370 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 373 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 374 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 375 __asgn_plain
-    _b376,  # 376 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 377 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 378 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 382 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 383 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 384 __asgn_plain
-    _b385,  # 385 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 386 __asgn_plain
-    _b387,  # 387 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 388 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 392 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 393 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 394 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 395 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 396 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 412 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 TokenEffect
-    _b430,  # 430 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 DiscardEffect
+    _b367,  # 367 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 373 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 376 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 377 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 380 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 381 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 386 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 389 __asgn_plain
+    _b390,  # 390 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 395 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 396 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 397 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 398 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 399 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 408 __asgn_plain
+    _b409,  # 409 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 415 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 417 __asgn_plain
+    _b418,  # 418 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 TokenEffect
+    _b433,  # 433 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 CounterSpellEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PutOnLibraryEffect
+    _b462,  # 462 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 504 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 CopySpellEffect
-    _b516,  # 516 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 PhaseOutEffect
+    _b518,  # 518 CopySpellEffect
+    _b519,  # 519 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 ContinuousEffect
-    _match_node,  # 526 ActionWord
-    _b527,  # 527 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 530 __asgn_oneormore
-    _match_node,  # 531 BackWord
-    _node,  # 532 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 537 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 547 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 BeginningTrigger
-    _node,  # 551 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 ContinuousEffect
+    _match_node,  # 529 ActionWord
+    _b530,  # 530 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 533 __asgn_oneormore
+    _match_node,  # 534 BackWord
+    _node,  # 535 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 550 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 BeginningTrigger
+    _node,  # 554 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 CastTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 572 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 573 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 PTChoice
-    _node,  # 590 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CantBeBlockedByFewer
-    _b602,  # 602 CantBeBlockedExcept
-    _b603,  # 603 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantBeTargetedBy
-    _b606,  # 606 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 HasKeywordAtManaCost
-    _b618,  # 618 HasKeywords
-    _b619,  # 619 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 661 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 666 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 667 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 676 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 677 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 678 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 679 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 696 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 697 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 OntoBattlefield
-    _node,  # 700 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 732 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 736 __asgn_optional
-    _node,  # 737 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 739 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 742 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 747 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 752 __asgn_optional
-    _node,  # 753 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 759 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 763 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 764 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 766 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 773 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 575 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 576 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 PTChoice
+    _node,  # 593 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 CantBeBlockedByFewer
+    _b605,  # 605 CantBeBlockedExcept
+    _b606,  # 606 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantBeTargetedBy
+    _b609,  # 609 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 HasKeywordAtManaCost
+    _b621,  # 621 HasKeywords
+    _b622,  # 622 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 664 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 669 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 670 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 671 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 672 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 679 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 680 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 681 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 682 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 OntoBattlefield
+    _node,  # 703 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 730 __asgn_plain
+    _b731,  # 731 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 732 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 733 __asgn_plain
+    _b734,  # 734 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 737 __asgn_plain
+    _b738,  # 738 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 739 __asgn_optional
+    _node,  # 740 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 752 __asgn_plain
+    _b753,  # 753 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 755 __asgn_optional
+    _node,  # 756 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 758 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 776 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 777 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 793 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 796 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 798 __asgn_optional
-    _match_node,  # 799 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 EntersEvent
-    _node,  # 808 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 819 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 830 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 835 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 836 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 838 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 839 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 840 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 841 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 842 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 843 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 844 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 845 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 799 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 801 __asgn_optional
+    _match_node,  # 802 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 EntersEvent
+    _node,  # 811 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 833 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 836 __asgn_plain
+    _b837,  # 837 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 838 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 841 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 842 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 844 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 845 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 846 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 847 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 848 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 532, 551, 590, 700, 737, 753, 808])
+_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 535, 554, 593, 703, 740, 756, 811])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -62860,500 +63037,503 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b347,  # 347 TurnFaceDownEffect
     None,  # 348 __asgn_plain
     _b349,  # 349 HaveEffect
-    None,  # 350 __asgn_optional
-    None,  # 351 __asgn_optional
-    _b352,  # 352 KeywordCost
-    None,  # 353 __asgn_plain
-    _b354,  # 354 TypeArg
-    None,  # 355 __asgn_plain
-    _b356,  # 356 QualityArg
-    None,  # 357 __asgn_plain
-    _b358,  # 358 OntoArg
-    None,  # 359 __asgn_plain
+    None,  # 350 __asgn_plain
+    None,  # 351 __asgn_plain
+    _b352,  # 352 ExchangeControlEffect
+    None,  # 353 __asgn_optional
+    None,  # 354 __asgn_optional
+    _b355,  # 355 KeywordCost
+    None,  # 356 __asgn_plain
+    _b357,  # 357 TypeArg
+    None,  # 358 __asgn_plain
+    _b359,  # 359 QualityArg
     None,  # 360 __asgn_plain
-    None,  # 361 __asgn_plain
+    _b361,  # 361 OntoArg
     None,  # 362 __asgn_plain
     None,  # 363 __asgn_plain
-    _b364,  # 364 TriggeredStmt
+    None,  # 364 __asgn_plain
     None,  # 365 __asgn_plain
     None,  # 366 __asgn_plain
-    _b367,  # 367 ActivatedStmt
+    _b367,  # 367 TriggeredStmt
     None,  # 368 __asgn_plain
-    _b369,  # 369 PTDefiningStmt
-    None,  # 370 __asgn_oneormore
+    None,  # 369 __asgn_plain
+    _b370,  # 370 ActivatedStmt
     None,  # 371 __asgn_plain
-    _b372,  # 372 SpellKind
+    _b372,  # 372 PTDefiningStmt
     None,  # 373 __asgn_oneormore
-    None,  # 374 __asgn_oneormore
-    None,  # 375 __asgn_plain
-    _b376,  # 376 EntersTappedStmt
-    None,  # 377 __asgn_optional
-    None,  # 378 __asgn_optional
-    None,  # 379 __asgn_plain
-    None,  # 380 __asgn_plain
-    _b381,  # 381 PTPair
-    None,  # 382 __asgn_oneormore
-    None,  # 383 __asgn_oneormore
-    None,  # 384 __asgn_plain
-    _b385,  # 385 CostPerTargetStmt
-    None,  # 386 __asgn_plain
-    _b387,  # 387 UncounterableStmt
-    None,  # 388 __asgn_oneormore
+    None,  # 374 __asgn_plain
+    _b375,  # 375 SpellKind
+    None,  # 376 __asgn_oneormore
+    None,  # 377 __asgn_oneormore
+    None,  # 378 __asgn_plain
+    _b379,  # 379 EntersTappedStmt
+    None,  # 380 __asgn_optional
+    None,  # 381 __asgn_optional
+    None,  # 382 __asgn_plain
+    None,  # 383 __asgn_plain
+    _b384,  # 384 PTPair
+    None,  # 385 __asgn_oneormore
+    None,  # 386 __asgn_oneormore
+    None,  # 387 __asgn_plain
+    _b388,  # 388 CostPerTargetStmt
     None,  # 389 __asgn_plain
-    None,  # 390 __asgn_plain
-    _b391,  # 391 StaticStmt
-    None,  # 392 __asgn_optional
-    None,  # 393 __asgn_oneormore
-    None,  # 394 __asgn_oneormore
-    None,  # 395 __asgn_oneormore
-    None,  # 396 __asgn_optional
-    None,  # 397 __asgn_plain
-    None,  # 398 __asgn_plain
-    None,  # 399 __asgn_plain
+    _b390,  # 390 UncounterableStmt
+    None,  # 391 __asgn_oneormore
+    None,  # 392 __asgn_plain
+    None,  # 393 __asgn_plain
+    _b394,  # 394 StaticStmt
+    None,  # 395 __asgn_optional
+    None,  # 396 __asgn_oneormore
+    None,  # 397 __asgn_oneormore
+    None,  # 398 __asgn_oneormore
+    None,  # 399 __asgn_optional
     None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
-    _b406,  # 406 ControlClause
+    None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    None,  # 409 __asgn_plain
+    _b409,  # 409 ControlClause
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    None,  # 412 __asgn_oneormore
+    None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    _b415,  # 415 DividedDamageEffect
+    None,  # 415 __asgn_oneormore
     None,  # 416 __asgn_plain
-    _b417,  # 417 DamageEffect
-    None,  # 418 __asgn_plain
-    _b419,  # 419 DestroyEffect
-    None,  # 420 __asgn_plain
+    None,  # 417 __asgn_plain
+    _b418,  # 418 DividedDamageEffect
+    None,  # 419 __asgn_plain
+    _b420,  # 420 DamageEffect
     None,  # 421 __asgn_plain
-    _b422,  # 422 DrawEffect
+    _b422,  # 422 DestroyEffect
     None,  # 423 __asgn_plain
-    _b424,  # 424 TokenCopyEffect
-    None,  # 425 __asgn_plain
+    None,  # 424 __asgn_plain
+    _b425,  # 425 DrawEffect
     None,  # 426 __asgn_plain
-    None,  # 427 __asgn_plain
+    _b427,  # 427 TokenCopyEffect
     None,  # 428 __asgn_plain
-    _b429,  # 429 TokenEffect
-    _b430,  # 430 AddManaEffect
+    None,  # 429 __asgn_plain
+    None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
-    _b433,  # 433 DiscardEffect
+    _b432,  # 432 TokenEffect
+    _b433,  # 433 AddManaEffect
     None,  # 434 __asgn_plain
-    _b435,  # 435 GainLifeEffect
-    None,  # 436 __asgn_plain
+    None,  # 435 __asgn_plain
+    _b436,  # 436 DiscardEffect
     None,  # 437 __asgn_plain
-    _b438,  # 438 GainControlEffect
+    _b438,  # 438 GainLifeEffect
     None,  # 439 __asgn_plain
-    _b440,  # 440 ReturnToHandEffect
-    None,  # 441 __asgn_plain
+    None,  # 440 __asgn_plain
+    _b441,  # 441 GainControlEffect
     None,  # 442 __asgn_plain
-    _b443,  # 443 ReturnFromGraveyardEffect
+    _b443,  # 443 ReturnToHandEffect
     None,  # 444 __asgn_plain
-    _b445,  # 445 ReturnToBattlefieldEffect
-    None,  # 446 __asgn_plain
+    None,  # 445 __asgn_plain
+    _b446,  # 446 ReturnFromGraveyardEffect
     None,  # 447 __asgn_plain
-    _b448,  # 448 ReturnAllFromGraveyardsEffect
+    _b448,  # 448 ReturnToBattlefieldEffect
     None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    None,  # 451 __asgn_plain
+    _b451,  # 451 ReturnAllFromGraveyardsEffect
     None,  # 452 __asgn_plain
-    _b453,  # 453 SearchEffect
+    None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    None,  # 456 __asgn_plain
-    _b457,  # 457 CounterSpellEffect
+    _b456,  # 456 SearchEffect
+    None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    _b459,  # 459 ShuffleEffect
-    None,  # 460 __asgn_plain
+    None,  # 459 __asgn_plain
+    _b460,  # 460 CounterSpellEffect
     None,  # 461 __asgn_plain
-    None,  # 462 __asgn_plain
-    _b463,  # 463 MillEffect
+    _b462,  # 462 ShuffleEffect
+    None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    _b466,  # 466 PutFromHandEffect
+    _b466,  # 466 MillEffect
     None,  # 467 __asgn_plain
     None,  # 468 __asgn_plain
-    None,  # 469 __asgn_plain
-    _b470,  # 470 PutCountersEffect
+    _b469,  # 469 PutFromHandEffect
+    None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    _b473,  # 473 PutOnLibraryEffect
+    _b473,  # 473 PutCountersEffect
     None,  # 474 __asgn_plain
-    _b475,  # 475 PutIntoZoneEffect
-    None,  # 476 __asgn_plain
+    None,  # 475 __asgn_plain
+    _b476,  # 476 PutOnLibraryEffect
     None,  # 477 __asgn_plain
-    None,  # 478 __asgn_plain
+    _b478,  # 478 PutIntoZoneEffect
     None,  # 479 __asgn_plain
-    _b480,  # 480 PileActionEffect
+    None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
-    None,  # 483 __asgn_plain
+    _b483,  # 483 PileActionEffect
     None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
-    _b486,  # 486 ExileEffect
+    None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
-    _b488,  # 488 ExileTopEffect
-    None,  # 489 __asgn_plain
-    _b490,  # 490 RegenerateEffect
-    None,  # 491 __asgn_plain
+    None,  # 488 __asgn_plain
+    _b489,  # 489 ExileEffect
+    None,  # 490 __asgn_plain
+    _b491,  # 491 ExileTopEffect
     None,  # 492 __asgn_plain
-    None,  # 493 __asgn_plain
-    _b494,  # 494 PlayerSacrificesEffect
+    _b493,  # 493 RegenerateEffect
+    None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
-    _b497,  # 497 SacrificeEffect
+    _b497,  # 497 PlayerSacrificesEffect
     None,  # 498 __asgn_plain
-    _b499,  # 499 UntapEffect
-    None,  # 500 __asgn_plain
-    _b501,  # 501 TapOrUntapEffect
-    None,  # 502 __asgn_plain
-    _b503,  # 503 TapEffect
-    None,  # 504 __asgn_plain
+    None,  # 499 __asgn_plain
+    _b500,  # 500 SacrificeEffect
+    None,  # 501 __asgn_plain
+    _b502,  # 502 UntapEffect
+    None,  # 503 __asgn_plain
+    _b504,  # 504 TapOrUntapEffect
     None,  # 505 __asgn_plain
-    None,  # 506 __asgn_plain
-    _b507,  # 507 RemoveCountersEffect
+    _b506,  # 506 TapEffect
+    None,  # 507 __asgn_plain
     None,  # 508 __asgn_plain
-    _b509,  # 509 DelayedEffect
-    None,  # 510 __asgn_plain
-    _b511,  # 511 PreventEffect
-    None,  # 512 __asgn_plain
-    _b513,  # 513 CastThisEffect
-    None,  # 514 __asgn_plain
-    _b515,  # 515 CopySpellEffect
-    _b516,  # 516 NoRegenEffect
+    None,  # 509 __asgn_plain
+    _b510,  # 510 RemoveCountersEffect
+    None,  # 511 __asgn_plain
+    _b512,  # 512 DelayedEffect
+    None,  # 513 __asgn_plain
+    _b514,  # 514 PreventEffect
+    None,  # 515 __asgn_plain
+    _b516,  # 516 CastThisEffect
     None,  # 517 __asgn_plain
-    None,  # 518 __asgn_plain
-    _b519,  # 519 PhaseOutEffect
+    _b518,  # 518 CopySpellEffect
+    _b519,  # 519 NoRegenEffect
     None,  # 520 __asgn_plain
     None,  # 521 __asgn_plain
-    _b522,  # 522 NoUntapEffect
+    _b522,  # 522 PhaseOutEffect
     None,  # 523 __asgn_plain
     None,  # 524 __asgn_plain
-    _b525,  # 525 ContinuousEffect
-    None,  # 526 ActionWord
-    _b527,  # 527 PlayerRef
-    None,  # 528 __asgn_plain
-    None,  # 529 __asgn_plain
-    None,  # 530 __asgn_oneormore
-    None,  # 531 BackWord
-    None,  # 532 TargetRef
-    None,  # 533 __asgn_plain
-    _b534,  # 534 AnyNumberTargets
-    None,  # 535 __asgn_plain
-    _b536,  # 536 AnyTarget
-    None,  # 537 __asgn_plain
+    _b525,  # 525 NoUntapEffect
+    None,  # 526 __asgn_plain
+    None,  # 527 __asgn_plain
+    _b528,  # 528 ContinuousEffect
+    None,  # 529 ActionWord
+    _b530,  # 530 PlayerRef
+    None,  # 531 __asgn_plain
+    None,  # 532 __asgn_plain
+    None,  # 533 __asgn_oneormore
+    None,  # 534 BackWord
+    None,  # 535 TargetRef
+    None,  # 536 __asgn_plain
+    _b537,  # 537 AnyNumberTargets
     None,  # 538 __asgn_plain
-    _b539,  # 539 UpToTargets
+    _b539,  # 539 AnyTarget
     None,  # 540 __asgn_plain
-    _b541,  # 541 EachPlayers
-    None,  # 542 __asgn_plain
-    _b543,  # 543 ThatRef
-    None,  # 544 __asgn_plain
-    _b545,  # 545 EnchantedRef
-    None,  # 546 __asgn_plain
-    None,  # 547 __asgn_oneormore
-    None,  # 548 __asgn_plain
+    None,  # 541 __asgn_plain
+    _b542,  # 542 UpToTargets
+    None,  # 543 __asgn_plain
+    _b544,  # 544 EachPlayers
+    None,  # 545 __asgn_plain
+    _b546,  # 546 ThatRef
+    None,  # 547 __asgn_plain
+    _b548,  # 548 EnchantedRef
     None,  # 549 __asgn_plain
-    _b550,  # 550 BeginningTrigger
-    None,  # 551 Trigger
+    None,  # 550 __asgn_oneormore
+    None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
-    None,  # 553 __asgn_plain
-    _b554,  # 554 LastCounterTrigger
+    _b553,  # 553 BeginningTrigger
+    None,  # 554 Trigger
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
-    None,  # 557 __asgn_plain
-    _b558,  # 558 BatchAttackTrigger
+    _b557,  # 557 LastCounterTrigger
+    None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 ThisTrigger
-    None,  # 561 __asgn_plain
+    None,  # 560 __asgn_plain
+    _b561,  # 561 BatchAttackTrigger
     None,  # 562 __asgn_plain
-    None,  # 563 __asgn_plain
-    _b564,  # 564 CastTrigger
+    _b563,  # 563 ThisTrigger
+    None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    _b567,  # 567 AttachedTrigger
+    _b567,  # 567 CastTrigger
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
-    _b570,  # 570 YoursTrigger
+    _b570,  # 570 AttachedTrigger
     None,  # 571 __asgn_plain
-    None,  # 572 __asgn_optional
-    None,  # 573 __asgn_optional
+    None,  # 572 __asgn_plain
+    _b573,  # 573 YoursTrigger
     None,  # 574 __asgn_plain
-    None,  # 575 __asgn_plain
-    None,  # 576 __asgn_plain
+    None,  # 575 __asgn_optional
+    None,  # 576 __asgn_optional
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
-    _b583,  # 583 ZonePlace
+    None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
-    None,  # 586 __asgn_plain
+    _b586,  # 586 ZonePlace
     None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
-    _b589,  # 589 PTChoice
-    None,  # 590 StaticPart
+    None,  # 589 __asgn_plain
+    None,  # 590 __asgn_plain
     None,  # 591 __asgn_plain
-    None,  # 592 __asgn_plain
-    _b593,  # 593 PTChange
+    _b592,  # 592 PTChoice
+    None,  # 593 StaticPart
     None,  # 594 __asgn_plain
-    _b595,  # 595 CantAttackOrBlock
-    None,  # 596 __asgn_plain
-    _b597,  # 597 CantAttack
-    None,  # 598 __asgn_plain
-    _b599,  # 599 CantBlock
-    None,  # 600 __asgn_plain
-    _b601,  # 601 CantBeBlockedByFewer
-    _b602,  # 602 CantBeBlockedExcept
-    _b603,  # 603 CanBlockOnly
-    None,  # 604 __asgn_plain
-    _b605,  # 605 CantBeTargetedBy
-    _b606,  # 606 CantBeTargeted
+    None,  # 595 __asgn_plain
+    _b596,  # 596 PTChange
+    None,  # 597 __asgn_plain
+    _b598,  # 598 CantAttackOrBlock
+    None,  # 599 __asgn_plain
+    _b600,  # 600 CantAttack
+    None,  # 601 __asgn_plain
+    _b602,  # 602 CantBlock
+    None,  # 603 __asgn_plain
+    _b604,  # 604 CantBeBlockedByFewer
+    _b605,  # 605 CantBeBlockedExcept
+    _b606,  # 606 CanBlockOnly
     None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeDestroyed
-    None,  # 609 __asgn_plain
-    _b610,  # 610 CantPhaseOut
-    None,  # 611 __asgn_plain
-    _b612,  # 612 PhasesEachUntap
-    None,  # 613 __asgn_plain
-    _b614,  # 614 GainsAbility
-    None,  # 615 __asgn_plain
+    _b608,  # 608 CantBeTargetedBy
+    _b609,  # 609 CantBeTargeted
+    None,  # 610 __asgn_plain
+    _b611,  # 611 CantBeDestroyed
+    None,  # 612 __asgn_plain
+    _b613,  # 613 CantPhaseOut
+    None,  # 614 __asgn_plain
+    _b615,  # 615 PhasesEachUntap
     None,  # 616 __asgn_plain
-    _b617,  # 617 HasKeywordAtManaCost
-    _b618,  # 618 HasKeywords
-    _b619,  # 619 LosesKeywords
-    None,  # 620 __asgn_plain
-    None,  # 621 __asgn_plain
-    _b622,  # 622 CombatDamageSteps
+    _b617,  # 617 GainsAbility
+    None,  # 618 __asgn_plain
+    None,  # 619 __asgn_plain
+    _b620,  # 620 HasKeywordAtManaCost
+    _b621,  # 621 HasKeywords
+    _b622,  # 622 LosesKeywords
     None,  # 623 __asgn_plain
-    _b624,  # 624 AssignsExcess
-    None,  # 625 __asgn_plain
-    _b626,  # 626 AttacksUntapped
-    None,  # 627 __asgn_plain
-    _b628,  # 628 DoesntUntap
-    None,  # 629 __asgn_plain
-    _b630,  # 630 DamageGainsLife
-    None,  # 631 __asgn_plain
-    _b632,  # 632 DamageIsLethal
-    None,  # 633 __asgn_plain
-    _b634,  # 634 CantBeBlockedBy
-    None,  # 635 __asgn_plain
-    _b636,  # 636 CantBeAttachedBy
-    None,  # 637 __asgn_plain
-    _b638,  # 638 PreventDamageFrom
-    None,  # 639 __asgn_plain
-    _b640,  # 640 AttacksDespite
-    None,  # 641 __asgn_plain
-    _b642,  # 642 MaxBlockers
-    None,  # 643 __asgn_plain
-    _b644,  # 644 AttacksEachCombat
-    None,  # 645 __asgn_plain
-    _b646,  # 646 BlocksEachCombat
-    None,  # 647 __asgn_plain
-    _b648,  # 648 CantBeBlocked
-    None,  # 649 __asgn_plain
-    _b650,  # 650 ChosenCreatureType
-    None,  # 651 __asgn_plain
-    _b652,  # 652 BecomesAura
-    None,  # 653 __asgn_plain
-    _b654,  # 654 IsColor
-    None,  # 655 __asgn_plain
+    None,  # 624 __asgn_plain
+    _b625,  # 625 CombatDamageSteps
+    None,  # 626 __asgn_plain
+    _b627,  # 627 AssignsExcess
+    None,  # 628 __asgn_plain
+    _b629,  # 629 AttacksUntapped
+    None,  # 630 __asgn_plain
+    _b631,  # 631 DoesntUntap
+    None,  # 632 __asgn_plain
+    _b633,  # 633 DamageGainsLife
+    None,  # 634 __asgn_plain
+    _b635,  # 635 DamageIsLethal
+    None,  # 636 __asgn_plain
+    _b637,  # 637 CantBeBlockedBy
+    None,  # 638 __asgn_plain
+    _b639,  # 639 CantBeAttachedBy
+    None,  # 640 __asgn_plain
+    _b641,  # 641 PreventDamageFrom
+    None,  # 642 __asgn_plain
+    _b643,  # 643 AttacksDespite
+    None,  # 644 __asgn_plain
+    _b645,  # 645 MaxBlockers
+    None,  # 646 __asgn_plain
+    _b647,  # 647 AttacksEachCombat
+    None,  # 648 __asgn_plain
+    _b649,  # 649 BlocksEachCombat
+    None,  # 650 __asgn_plain
+    _b651,  # 651 CantBeBlocked
+    None,  # 652 __asgn_plain
+    _b653,  # 653 ChosenCreatureType
+    None,  # 654 __asgn_plain
+    _b655,  # 655 BecomesAura
     None,  # 656 __asgn_plain
-    None,  # 657 __asgn_plain
+    _b657,  # 657 IsColor
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
-    None,  # 661 __asgn_oneormore
-    None,  # 662 __asgn_optional
-    None,  # 663 __asgn_optional
-    None,  # 664 __asgn_optional
+    None,  # 661 __asgn_plain
+    None,  # 662 __asgn_plain
+    None,  # 663 __asgn_plain
+    None,  # 664 __asgn_oneormore
     None,  # 665 __asgn_optional
-    None,  # 666 __asgn_oneormore
-    None,  # 667 __asgn_oneormore
+    None,  # 666 __asgn_optional
+    None,  # 667 __asgn_optional
     None,  # 668 __asgn_optional
-    None,  # 669 __asgn_optional
-    None,  # 670 __asgn_plain
-    None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
+    None,  # 669 __asgn_oneormore
+    None,  # 670 __asgn_oneormore
+    None,  # 671 __asgn_optional
+    None,  # 672 __asgn_optional
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
-    None,  # 675 __asgn_optional
-    None,  # 676 __asgn_zeroormore
-    None,  # 677 __asgn_zeroormore
-    None,  # 678 __asgn_oneormore
-    None,  # 679 __asgn_oneormore
-    None,  # 680 __asgn_plain
-    None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
+    None,  # 675 __asgn_plain
+    None,  # 676 __asgn_plain
+    None,  # 677 __asgn_plain
+    None,  # 678 __asgn_optional
+    None,  # 679 __asgn_zeroormore
+    None,  # 680 __asgn_zeroormore
+    None,  # 681 __asgn_oneormore
+    None,  # 682 __asgn_oneormore
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    _b688,  # 688 Duration
+    None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    _b691,  # 691 TargetObject
+    _b691,  # 691 Duration
     None,  # 692 __asgn_plain
-    _b693,  # 693 FromGraveyard
-    None,  # 694 __asgn_plain
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_optional
-    None,  # 697 __asgn_optional
-    None,  # 698 __asgn_plain
-    _b699,  # 699 OntoBattlefield
-    None,  # 700 Destination
+    None,  # 693 __asgn_plain
+    _b694,  # 694 TargetObject
+    None,  # 695 __asgn_plain
+    _b696,  # 696 FromGraveyard
+    None,  # 697 __asgn_plain
+    None,  # 698 __asgn_optional
+    None,  # 699 __asgn_optional
+    None,  # 700 __asgn_optional
     None,  # 701 __asgn_plain
-    _b702,  # 702 IntoHand
-    None,  # 703 __asgn_plain
-    _b704,  # 704 IntoGraveyard
-    None,  # 705 __asgn_optional
+    _b702,  # 702 OntoBattlefield
+    None,  # 703 Destination
+    None,  # 704 __asgn_plain
+    _b705,  # 705 IntoHand
     None,  # 706 __asgn_plain
-    _b707,  # 707 CostValue
-    None,  # 708 __asgn_plain
-    None,  # 709 __asgn_optional
-    None,  # 710 __asgn_plain
+    _b707,  # 707 IntoGraveyard
+    None,  # 708 __asgn_optional
+    None,  # 709 __asgn_plain
+    _b710,  # 710 CostValue
     None,  # 711 __asgn_plain
-    None,  # 712 __asgn_plain
+    None,  # 712 __asgn_optional
     None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
-    None,  # 717 __asgn_optional
+    None,  # 717 __asgn_plain
     None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
     None,  # 720 __asgn_optional
     None,  # 721 __asgn_plain
     None,  # 722 __asgn_plain
-    None,  # 723 __asgn_plain
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_oneormore
-    None,  # 726 __asgn_optional
-    None,  # 727 __asgn_plain
-    _b728,  # 728 BackRef
+    None,  # 723 __asgn_optional
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_plain
+    None,  # 727 __asgn_oneormore
+    None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_optional
     None,  # 730 __asgn_plain
-    _b731,  # 731 TargetPlayer
+    _b731,  # 731 BackRef
     None,  # 732 __asgn_optional
     None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
-    _b735,  # 735 EachObjects
-    None,  # 736 __asgn_optional
-    None,  # 737 KeywordCostPart
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_oneormore
-    None,  # 740 __asgn_oneormore
-    None,  # 741 __asgn_oneormore
-    None,  # 742 __asgn_optional
-    None,  # 743 __asgn_optional
-    None,  # 744 __asgn_optional
-    None,  # 745 __asgn_plain
-    None,  # 746 __asgn_plain
-    None,  # 747 __asgn_oneormore
-    None,  # 748 __asgn_oneormore
+    _b734,  # 734 TargetPlayer
+    None,  # 735 __asgn_optional
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_plain
+    _b738,  # 738 EachObjects
+    None,  # 739 __asgn_optional
+    None,  # 740 KeywordCostPart
+    None,  # 741 __asgn_optional
+    None,  # 742 __asgn_oneormore
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_oneormore
+    None,  # 745 __asgn_optional
+    None,  # 746 __asgn_optional
+    None,  # 747 __asgn_optional
+    None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
-    _b750,  # 750 QualityRef
-    None,  # 751 __asgn_plain
-    None,  # 752 __asgn_optional
-    None,  # 753 GrantedAbility
-    None,  # 754 __asgn_oneormore
-    None,  # 755 __asgn_oneormore
-    None,  # 756 __asgn_plain
-    None,  # 757 __asgn_optional
+    None,  # 750 __asgn_oneormore
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_plain
+    _b753,  # 753 QualityRef
+    None,  # 754 __asgn_plain
+    None,  # 755 __asgn_optional
+    None,  # 756 GrantedAbility
+    None,  # 757 __asgn_oneormore
     None,  # 758 __asgn_oneormore
-    None,  # 759 __asgn_oneormore
-    None,  # 760 __asgn_oneormore
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_optional
     None,  # 761 __asgn_oneormore
     None,  # 762 __asgn_oneormore
     None,  # 763 __asgn_oneormore
     None,  # 764 __asgn_oneormore
     None,  # 765 __asgn_oneormore
     None,  # 766 __asgn_oneormore
-    None,  # 767 __asgn_optional
-    None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
-    None,  # 770 __asgn_plain
-    _b771,  # 771 PerTime
-    None,  # 772 __asgn_optional
-    None,  # 773 __asgn_oneormore
-    None,  # 774 __asgn_optional
-    None,  # 775 __asgn_plain
-    None,  # 776 __asgn_plain
-    _b777,  # 777 PerObject
+    None,  # 767 __asgn_oneormore
+    None,  # 768 __asgn_oneormore
+    None,  # 769 __asgn_oneormore
+    None,  # 770 __asgn_optional
+    None,  # 771 __asgn_plain
+    None,  # 772 __asgn_plain
+    None,  # 773 __asgn_plain
+    _b774,  # 774 PerTime
+    None,  # 775 __asgn_optional
+    None,  # 776 __asgn_oneormore
+    None,  # 777 __asgn_optional
     None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    _b780,  # 780 PowerOf
+    _b780,  # 780 PerObject
     None,  # 781 __asgn_plain
     None,  # 782 __asgn_plain
-    None,  # 783 __asgn_plain
+    _b783,  # 783 PowerOf
     None,  # 784 __asgn_plain
     None,  # 785 __asgn_plain
     None,  # 786 __asgn_plain
     None,  # 787 __asgn_plain
-    None,  # 788 __asgn_optional
-    None,  # 789 __asgn_optional
-    None,  # 790 __asgn_optional
+    None,  # 788 __asgn_plain
+    None,  # 789 __asgn_plain
+    None,  # 790 __asgn_plain
     None,  # 791 __asgn_optional
     None,  # 792 __asgn_optional
     None,  # 793 __asgn_optional
     None,  # 794 __asgn_optional
     None,  # 795 __asgn_optional
-    None,  # 796 __asgn_oneormore
+    None,  # 796 __asgn_optional
     None,  # 797 __asgn_optional
     None,  # 798 __asgn_optional
-    None,  # 799 DelayedStep
+    None,  # 799 __asgn_oneormore
     None,  # 800 __asgn_optional
     None,  # 801 __asgn_optional
-    None,  # 802 __asgn_optional
-    None,  # 803 __asgn_plain
-    None,  # 804 __asgn_plain
+    None,  # 802 DelayedStep
+    None,  # 803 __asgn_optional
+    None,  # 804 __asgn_optional
     None,  # 805 __asgn_optional
     None,  # 806 __asgn_plain
-    _b807,  # 807 EntersEvent
-    None,  # 808 ThisEvent
+    None,  # 807 __asgn_plain
+    None,  # 808 __asgn_optional
     None,  # 809 __asgn_plain
-    _b810,  # 810 LeavesEvent
-    None,  # 811 __asgn_plain
-    _b812,  # 812 DiesEvent
-    None,  # 813 __asgn_plain
-    _b814,  # 814 AttacksAloneEvent
-    None,  # 815 __asgn_plain
-    _b816,  # 816 AttacksEvent
-    None,  # 817 __asgn_plain
-    _b818,  # 818 BlocksEvent
-    None,  # 819 __asgn_plain
+    _b810,  # 810 EntersEvent
+    None,  # 811 ThisEvent
+    None,  # 812 __asgn_plain
+    _b813,  # 813 LeavesEvent
+    None,  # 814 __asgn_plain
+    _b815,  # 815 DiesEvent
+    None,  # 816 __asgn_plain
+    _b817,  # 817 AttacksAloneEvent
+    None,  # 818 __asgn_plain
+    _b819,  # 819 AttacksEvent
     None,  # 820 __asgn_plain
-    _b821,  # 821 BlockedEvent
+    _b821,  # 821 BlocksEvent
     None,  # 822 __asgn_plain
-    _b823,  # 823 PhasesEvent
-    None,  # 824 __asgn_plain
-    _b825,  # 825 TurnedUpEvent
-    None,  # 826 __asgn_plain
-    _b827,  # 827 ExiledThisWayEvent
-    None,  # 828 __asgn_plain
-    _b829,  # 829 TargetedEvent
-    None,  # 830 __asgn_plain
+    None,  # 823 __asgn_plain
+    _b824,  # 824 BlockedEvent
+    None,  # 825 __asgn_plain
+    _b826,  # 826 PhasesEvent
+    None,  # 827 __asgn_plain
+    _b828,  # 828 TurnedUpEvent
+    None,  # 829 __asgn_plain
+    _b830,  # 830 ExiledThisWayEvent
     None,  # 831 __asgn_plain
-    _b832,  # 832 DealsDamageEvent
+    _b832,  # 832 TargetedEvent
     None,  # 833 __asgn_plain
-    _b834,  # 834 DealtDamageEvent
-    None,  # 835 __asgn_optional
-    None,  # 836 __asgn_optional
-    None,  # 837 __asgn_optional
-    None,  # 838 __asgn_oneormore
+    None,  # 834 __asgn_plain
+    _b835,  # 835 DealsDamageEvent
+    None,  # 836 __asgn_plain
+    _b837,  # 837 DealtDamageEvent
+    None,  # 838 __asgn_optional
     None,  # 839 __asgn_optional
     None,  # 840 __asgn_optional
-    None,  # 841 __asgn_optional
+    None,  # 841 __asgn_oneormore
     None,  # 842 __asgn_optional
     None,  # 843 __asgn_optional
     None,  # 844 __asgn_optional
     None,  # 845 __asgn_optional
+    None,  # 846 __asgn_optional
+    None,  # 847 __asgn_optional
+    None,  # 848 __asgn_optional
 ]

@@ -844,6 +844,35 @@ class GainControl:
 
 
 @dataclass(frozen=True)
+class ExchangeControl:
+    """701.10a-b: two permanents controlled by different players: each player gains control of the one
+    the other controlled, at once; if the whole exchange can't happen (one of them is gone or an
+    illegal target, or one player controls both), nothing happens."""
+
+    first: ObjectRef
+    second: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Exchange, or do nothing."""
+        game = res.game
+        a = [r for r in res.referents(self.first) if isinstance(r, int) and game.exists(r)]
+        b = [r for r in res.referents(self.second) if isinstance(r, int) and game.exists(r)]
+        if len(a) != 1 or len(b) != 1:
+            game.log("the exchange of control can't be completed: nothing is exchanged (701.10a)")
+            return
+        first, second = game.obj(a[0]), game.obj(b[0])
+        if first.zone is not Zone.BATTLEFIELD or second.zone is not Zone.BATTLEFIELD \
+                or first.controller == second.controller:
+            game.log("the exchange of control does nothing (701.10b)")
+            return
+        c1, c2 = first.controller, second.controller
+        game.gain_control(first.oid, c2, "forever")
+        game.gain_control(second.oid, c1, "forever")
+        game.log(f"control of {game.name_of(first.oid)} and {game.name_of(second.oid)} is exchanged (701.10b)")
+        res.performed = True
+
+
+@dataclass(frozen=True)
 class MustBlock:
     """509.1c: the target blocks the source this combat if able (a blocking requirement)."""
 
@@ -1107,6 +1136,7 @@ __all__ = [
     "Effect",
     "ExileObject",
     "ExileTopCard",
+    "ExchangeControl",
     "Fight",
     "LookThenAct",
     "PileThenAct",

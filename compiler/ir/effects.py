@@ -321,6 +321,21 @@ class May(Effect):
 
 
 @dataclass(frozen=True)
+class ExchangeControl(Effect):
+    """701.10a-b: "exchange control of target creature you control and target creature an opponent
+    controls"."""
+
+    first: Ref
+    second: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"exchange control of {self.first.text(ph)} and {self.second.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ExchangeControl(first={self.first.python()}, second={self.second.python()})"
+
+
+@dataclass(frozen=True)
 class SkipTurn(Effect):
     """614.10: "you skip your next turn"."""
 
