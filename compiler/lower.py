@@ -277,6 +277,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                      + ([f.kind] if f.kind else []))
     if f.chosen:
         words += " of that type"  # the kind a player chose earlier in the ability
+    if f.choicetype:
+        words += " of the creature type of your choice"  # chosen as the instruction is followed (608.2d)
     if f.exiled:
         words = "exiled " + words
     if f.combat:
@@ -350,7 +352,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
-                    of_chosen=bool(f.chosen))
+                    of_chosen=bool(f.chosen or f.choicetype), creature_type_of_choice=bool(f.choicetype))
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.

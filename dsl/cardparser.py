@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '86becb27026adb29d9f227f1ba7e48923082466b55c697cb075fc2d4716f2083'
+GRAMMAR = '320a7c8b9c54199cd803fbbc2138a774a0c0dc3765299a593a25c5ea9cbb4229'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -421,7 +421,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_oneormore', 'oneormore', '', 'combat'),
     ('__asgn_oneormore', 'oneormore', '', 'combat'),
     ('__asgn_oneormore', 'oneormore', '', 'states'),
-    ('__asgn_optional', 'optional', '', 'chosen'),
     ('__asgn_plain', 'plain', '', 'mv'),
     ('__asgn_plain', 'plain', '', 'mvdir'),
     ('__asgn_plain', 'plain', '', 'ptstat'),
@@ -692,6 +691,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'facedown'),
     ('__asgn_optional', 'optional', '', 'faceup'),
     ('__asgn_oneormore', 'oneormore', '', 'states'),
+    ('__asgn_optional', 'optional', '', 'chosen'),
+    ('__asgn_optional', 'optional', '', 'choicetype'),
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_optional', 'optional', '', 'blocked_by_this'),
     ('__asgn_optional', 'optional', '', 'attacking_you'),
@@ -1109,34 +1110,34 @@ _F85 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
 _F86 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
 _F87 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
 _F88 = frozenset([None, 'a', 'd', 'y'])
-_F89 = frozenset(['p', 't'])
-_F90 = frozenset([None, 'b', 'i'])
-_F91 = frozenset([None, 'a', 't'])
-_F92 = frozenset(['t', 'y'])
-_F93 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F94 = frozenset([None, 'c', 'i'])
-_F95 = frozenset([None, 'i', 't'])
-_F96 = frozenset(['i', 't'])
-_F97 = frozenset([None, 'e', 'o', 'u'])
-_F98 = frozenset(['o', 'p'])
-_F99 = frozenset(['d', 'e', 'u'])
-_F100 = frozenset(['w'])
-_F101 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F102 = frozenset([None, 'a', 'p'])
-_F103 = frozenset([None, 'p', 't'])
-_F104 = frozenset(['+', '-'])
-_F105 = frozenset([None, 'g', 'h'])
-_F106 = frozenset([',', 'a'])
-_F107 = frozenset([None, ',', 'e'])
-_F108 = frozenset([None, 'm', 'o'])
-_F109 = frozenset([None, 'a', 'r'])
-_F110 = frozenset([None, 'h', 'y'])
-_F111 = frozenset([None, 'f', 'u'])
-_F112 = frozenset([None, 'd', 'f'])
-_F113 = frozenset([None, 'u', 'y'])
-_F114 = frozenset([None, 'i', 'u'])
-_F115 = frozenset([None, 'c', 't'])
-_F116 = frozenset([None, 'o', 't'])
+_F89 = frozenset([None, 'o', 't'])
+_F90 = frozenset(['p', 't'])
+_F91 = frozenset([None, 'b', 'i'])
+_F92 = frozenset([None, 'a', 't'])
+_F93 = frozenset(['t', 'y'])
+_F94 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F95 = frozenset([None, 'c', 'i'])
+_F96 = frozenset([None, 'i', 't'])
+_F97 = frozenset(['i', 't'])
+_F98 = frozenset([None, 'e', 'o', 'u'])
+_F99 = frozenset(['o', 'p'])
+_F100 = frozenset(['d', 'e', 'u'])
+_F101 = frozenset(['w'])
+_F102 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F103 = frozenset([None, 'a', 'p'])
+_F104 = frozenset([None, 'p', 't'])
+_F105 = frozenset(['+', '-'])
+_F106 = frozenset([None, 'g', 'h'])
+_F107 = frozenset([',', 'a'])
+_F108 = frozenset([None, ',', 'e'])
+_F109 = frozenset([None, 'm', 'o'])
+_F110 = frozenset([None, 'a', 'r'])
+_F111 = frozenset([None, 'h', 'y'])
+_F112 = frozenset([None, 'f', 'u'])
+_F113 = frozenset([None, 'd', 'f'])
+_F114 = frozenset([None, 'u', 'y'])
+_F115 = frozenset([None, 'i', 'u'])
+_F116 = frozenset([None, 'c', 't'])
 _F117 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
 _F118 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
 _F119 = frozenset([None, 'i', 'y'])
@@ -14891,41 +14892,13 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                p13 = p9
-                res14: list[Any] = []
-                r = self.e84_0(p13)
+                r = self.e84_0(p9)
                 if r is None:
                     break
                 q, v = r
-                p13 = q
-                if v:
-                    res14.append(v)
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'type', '')
-                q += 4
-                p13 = q
-                res14.append(v)
-                p9 = p13
-                res10 += res14
+                p9 = q
+                if v is not None:
+                    res10.append(v)
                 break
             while True:
                 r = self.e85_0(p9)
@@ -14937,50 +14910,50 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                p15 = p9
+                p13 = p9
+                res14: list[Any] = []
+                p15 = p13
                 res16: list[Any] = []
-                p17 = p15
-                res18: list[Any] = []
-                r = self.r_ControlClause_0(p17)
+                r = self.r_ControlClause_0(p15)
                 if r is None:
                     break
                 q, v = r
-                p17 = q
+                p15 = q
                 if v:
-                    res18.append(v)
-                if res18:
-                    n = Nt(res18)
+                    res16.append(v)
+                if res16:
+                    n = Nt(res16)
                     n.rule = 273
-                p15 = p17
-                if res18 and n:
-                    res16.append(n)
+                p13 = p15
+                if res16 and n:
+                    res14.append(n)
                 while True:
-                    p19 = p15
-                    res20: list[Any] = []
-                    q = sk0[p19]
+                    p17 = p13
+                    res18: list[Any] = []
+                    q = sk0[p17]
                     if q < 0:
-                        q = _WS0(text, p19).end()
+                        q = _WS0(text, p17).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p19] = q
+                        sk0[p17] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p19 = q
-                    res20.append(v)
-                    r = self.e86_0(p19)
+                    p17 = q
+                    res18.append(v)
+                    r = self.e86_0(p17)
                     if r is None:
                         break
                     q, v = r
-                    p19 = q
+                    p17 = q
                     if v:
-                        res20.append(v)
-                    p15 = p19
-                    res16 += res20
+                        res18.append(v)
+                    p13 = p17
+                    res14 += res18
                     break
-                p9 = p15
-                res10 += res16
+                p9 = p13
+                res10 += res14
                 break
             while True:
                 r = self.e87_0(p9)
@@ -14992,7 +14965,21 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                p21 = p9
+                p19 = p9
+                res20: list[Any] = []
+                q = sk0[p19]
+                if q < 0:
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
+                if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'named', '')
+                q += 5
+                p19 = q
+                res20.append(v)
+                p21 = p19
                 res22: list[Any] = []
                 q = sk0[p21]
                 if q < 0:
@@ -15000,37 +14987,23 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p21] = q
-                if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'named', '')
-                q += 5
-                p21 = q
-                res22.append(v)
-                p23 = p21
-                res24: list[Any] = []
-                q = sk0[p23]
-                if q < 0:
-                    q = _WS0(text, p23).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p23] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     break
                 s = m.group()
                 v = (q, s, 'Text') if s else None
                 q += len(s)
-                p23 = q
+                p21 = q
                 if v:
-                    res24.append(v)
-                if res24:
-                    n = Nt(res24)
+                    res22.append(v)
+                if res22:
+                    n = Nt(res22)
                     n.rule = 274
-                p21 = p23
-                if res24 and n:
-                    res22.append(n)
-                p9 = p21
-                res10 += res22
+                p19 = p21
+                if res22 and n:
+                    res20.append(n)
+                p9 = p19
+                res10 += res20
                 break
             p = p9
             res += res10
@@ -24372,25 +24345,168 @@ class CardParser:
         return p, res
 
     def e84_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
+        c = p
         q = sk0[p]
         if q < 0:
             q = _WS0(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'of', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 399
-        return q, n
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F89:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e120_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F89:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.e121_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choice', '')
+                q += 6
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e85_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -24487,7 +24603,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 400
+                    n.rule = 399
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24526,7 +24642,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 401
+                    n.rule = 400
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -24561,7 +24677,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F89 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24574,7 +24690,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 402
+                    n.rule = 401
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24599,7 +24715,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 403
+                    n.rule = 402
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -24638,7 +24754,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 404
+                    n.rule = 403
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -24665,7 +24781,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e120_0(p15)
+                r = self.e122_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24687,7 +24803,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 405
+                    n.rule = 404
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -24741,7 +24857,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 406
+                    n.rule = 405
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -24782,7 +24898,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e121_0(p23)
+                r = self.e123_0(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24827,7 +24943,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 407
+                    n.rule = 406
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -24874,7 +24990,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 408
+                    n.rule = 407
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -24894,7 +25010,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 409
+                    n.rule = 408
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -24921,7 +25037,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 410
+                    n.rule = 409
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -24955,7 +25071,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 409
+                    n.rule = 408
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -24982,7 +25098,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 411
+                    n.rule = 410
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -25002,7 +25118,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 409
+                    n.rule = 408
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -25029,7 +25145,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 412
+                    n.rule = 411
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -25063,7 +25179,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 409
+                    n.rule = 408
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -25090,7 +25206,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 413
+                    n.rule = 412
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -25124,7 +25240,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 409
+                    n.rule = 408
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25151,7 +25267,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 414
+                    n.rule = 413
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25185,7 +25301,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 409
+                    n.rule = 408
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -25233,7 +25349,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 415
+        n.rule = 414
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -25250,11 +25366,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e122_0(p1)
+                r = self.e124_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25282,11 +25398,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e123_0(p3)
+                r = self.e125_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25437,7 +25553,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 415
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -25476,7 +25592,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 417
+            n.rule = 416
         p = p1
         if res2 and n:
             res.append(n)
@@ -25504,7 +25620,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e124_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
@@ -25574,7 +25690,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 418
+        n.rule = 417
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -25583,14 +25699,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e125_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e126_0(p)
+        r = self.e128_0(p)
         if r is None:
             return None
         q, v = r
@@ -25609,7 +25725,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e127_0(p)
+        r = self.e129_0(p)
         if r is None:
             return None
         q, v = r
@@ -25642,7 +25758,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 419
+                n.rule = 418
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25652,7 +25768,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 419
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -25684,14 +25800,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 420
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 422
+        n.rule = 421
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -25710,14 +25826,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 423
+                n.rule = 422
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e128_0(p)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -25735,11 +25851,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 424
+            n.rule = 423
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e129_0(p)
+        r = self.e131_0(p)
         if r is None:
             return None
         q, v = r
@@ -25749,7 +25865,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 424
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -25853,14 +25969,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 427
+        n.rule = 426
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -25892,12 +26008,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 427
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e130_0(p)
+            r = self.e132_0(p)
             if r is None:
                 break
             q, v = r
@@ -25924,7 +26040,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 429
+            n.rule = 428
         p = p3
         if res4 and n:
             res.append(n)
@@ -25959,24 +26075,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 430
+            n.rule = 429
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e131_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e132_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e133_0(p)
         if r is None:
             return None
@@ -25985,6 +26087,20 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e134_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e135_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -26006,7 +26122,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e135_0(p7)
+            r = self.e137_0(p7)
             if r is None:
                 break
             q, v = r
@@ -26050,7 +26166,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 431
+                n.rule = 430
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26058,7 +26174,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e136_0(p)
+            r = self.e138_0(p)
             if r is None:
                 break
             q, v = r
@@ -26069,7 +26185,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 431
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26090,7 +26206,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e137_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -26100,7 +26216,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 432
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26119,14 +26235,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 434
+                n.rule = 433
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e138_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -26144,11 +26260,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 435
+            n.rule = 434
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e139_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
@@ -26156,7 +26272,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e140_0(p)
+            r = self.e142_0(p)
             if r is None:
                 break
             q, v = r
@@ -26167,7 +26283,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 436
+        n.rule = 435
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26186,21 +26302,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 437
+                n.rule = 436
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e141_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e142_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -26210,7 +26326,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 437
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -26266,7 +26382,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
@@ -26282,7 +26398,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 440
+                n.rule = 439
             q = p3
             v = n if res4 else None
             p = q
@@ -26292,7 +26408,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 441
+        n.rule = 440
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -26324,7 +26440,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 441
         p = p1
         if res2 and n:
             res.append(n)
@@ -26340,7 +26456,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e143_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -26362,7 +26478,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 442
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -26394,7 +26510,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 443
         p = p1
         if res2 and n:
             res.append(n)
@@ -26410,7 +26526,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 445
+                n.rule = 444
             q = p3
             v = n if res4 else None
             p = q
@@ -26429,7 +26545,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e144_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -26439,7 +26555,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 446
+        n.rule = 445
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -26471,14 +26587,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 447
+            n.rule = 446
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e145_0(p3)
+            r = self.e147_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26549,7 +26665,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e146_0(p)
+            r = self.e148_0(p)
             if r is None:
                 break
             q, v = r
@@ -26558,7 +26674,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e147_0(p)
+            r = self.e149_0(p)
             if r is None:
                 break
             q, v = r
@@ -26569,7 +26685,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 447
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -26613,7 +26729,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26705,14 +26821,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 450
+            n.rule = 449
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 451
+        n.rule = 450
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -26744,7 +26860,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26775,7 +26891,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e148_0(p3)
+            r = self.e150_0(p3)
             if r is None:
                 break
             q, v = r
@@ -26808,7 +26924,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 453
+            n.rule = 452
         p = p5
         if res6 and n:
             res.append(n)
@@ -26823,11 +26939,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 454
+            n.rule = 453
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e149_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26837,7 +26953,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e150_0(p9)
+            r = self.e152_0(p9)
             if r is None:
                 break
             q, v = r
@@ -26895,7 +27011,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26913,12 +27029,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 455
+            n.rule = 454
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e152_0(p)
+            r = self.e154_0(p)
             if r is None:
                 break
             q, v = r
@@ -26929,7 +27045,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 456
+        n.rule = 455
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -26961,7 +27077,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
@@ -27027,7 +27143,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 458
+                n.rule = 457
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27050,7 +27166,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 459
+                    n.rule = 458
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27123,7 +27239,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 460
+        n.rule = 459
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27155,7 +27271,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -27174,7 +27290,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 462
+        n.rule = 461
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -27231,14 +27347,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 463
+                n.rule = 462
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e153_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27268,7 +27384,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 464
+            n.rule = 463
         p = p3
         if res4 and n:
             res.append(n)
@@ -27307,7 +27423,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 465
+            n.rule = 464
         p = p5
         if res6 and n:
             res.append(n)
@@ -27326,7 +27442,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 465
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -27347,7 +27463,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e154_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27365,7 +27481,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -27445,14 +27561,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 468
+            n.rule = 467
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e155_0(p5)
+            r = self.e157_0(p5)
             if r is None:
                 break
             q, v = r
@@ -27477,7 +27593,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 469
+        n.rule = 468
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -27509,7 +27625,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -27524,11 +27640,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 471
+            n.rule = 470
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e156_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27558,14 +27674,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 472
+            n.rule = 471
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 472
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -27597,7 +27713,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
@@ -27613,7 +27729,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 475
+                n.rule = 474
             q = p3
             v = n if res4 else None
             p = q
@@ -27632,7 +27748,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e157_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -27690,7 +27806,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 475
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -27722,7 +27838,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27738,7 +27854,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e158_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -27760,7 +27876,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 478
+        n.rule = 477
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -27804,7 +27920,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
@@ -27828,7 +27944,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p3] = q
-        m = _RX46(text, q) if text[q:q + 1] in _F92 else None
+        m = _RX46(text, q) if text[q:q + 1] in _F93 else None
         if m is None:
             return None
         s = m.group()
@@ -27839,7 +27955,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 480
+            n.rule = 479
         p = p3
         if res4 and n:
             res.append(n)
@@ -27986,7 +28102,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 481
+            n.rule = 480
         p = p5
         if res6 and n:
             res.append(n)
@@ -28018,14 +28134,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 482
+            n.rule = 481
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 483
+        n.rule = 482
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -28057,7 +28173,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -28073,7 +28189,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 485
+                n.rule = 484
             q = p3
             v = n if res4 else None
             p = q
@@ -28106,7 +28222,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 486
+                n.rule = 485
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28121,11 +28237,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 487
+                n.rule = 486
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e159_0(p5)
+            r = self.e161_0(p5)
             if r is None:
                 break
             q, v = r
@@ -28185,7 +28301,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 488
+                n.rule = 487
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -28195,7 +28311,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 489
+        n.rule = 488
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -28275,7 +28391,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 490
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
@@ -28294,7 +28410,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 491
+        n.rule = 490
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -28326,14 +28442,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 493
+        n.rule = 492
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -28352,14 +28468,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 494
+                n.rule = 493
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e160_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -28377,7 +28493,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 495
+            n.rule = 494
         p = p3
         if res4 and n:
             res.append(n)
@@ -28392,14 +28508,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 496
+            n.rule = 495
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 496
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -28431,7 +28547,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
@@ -28485,7 +28601,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 499
+                n.rule = 498
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28495,7 +28611,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 500
+        n.rule = 499
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -28527,14 +28643,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 501
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 502
+        n.rule = 501
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -28590,14 +28706,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 504
+        n.rule = 503
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -28629,14 +28745,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 506
+        n.rule = 505
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -28668,7 +28784,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
@@ -28683,11 +28799,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 508
+            n.rule = 507
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e161_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -28717,14 +28833,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 509
+            n.rule = 508
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 510
+        n.rule = 509
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -28733,7 +28849,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e162_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -28763,14 +28879,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 511
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -28826,7 +28942,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
@@ -28902,7 +29018,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e163_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -28936,7 +29052,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 513
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -28968,11 +29084,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 514
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e164_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -28982,7 +29098,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 515
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -29014,7 +29130,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 517
+            n.rule = 516
         p = p1
         if res2 and n:
             res.append(n)
@@ -29033,7 +29149,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e165_0(p3)
+            r = self.e167_0(p3)
             if r is None:
                 break
             q, v = r
@@ -29100,7 +29216,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e166_0(p3)
+            r = self.e168_0(p3)
             if r is None:
                 break
             q, v = r
@@ -29125,7 +29241,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 518
+        n.rule = 517
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -29134,7 +29250,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e167_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -29180,7 +29296,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e168_0(p1)
+            r = self.e170_0(p1)
             if r is None:
                 break
             q, v = r
@@ -29205,7 +29321,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 518
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -29225,11 +29341,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 520
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e169_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
@@ -29252,14 +29368,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 521
+            n.rule = 520
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 521
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -29279,11 +29395,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 523
+            n.rule = 522
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e170_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -29314,7 +29430,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e171_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -29373,14 +29489,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 524
+            n.rule = 523
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 525
+        n.rule = 524
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -29403,7 +29519,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 526
+                n.rule = 525
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29422,14 +29538,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e172_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e173_0(p)
+        r = self.e175_0(p)
         if r is None:
             return None
         q, v = r
@@ -29450,7 +29566,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 527
+                n.rule = 526
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29469,7 +29585,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e174_0(p9)
+                r = self.e176_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -29485,7 +29601,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 528
+        n.rule = 527
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -29575,7 +29691,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 529
+        n.rule = 528
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -29611,7 +29727,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -29648,11 +29764,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e175_0(p1)
+                r = self.e177_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29677,7 +29793,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 530
+                    n.rule = 529
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29705,12 +29821,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 531
+                    n.rule = 530
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29738,12 +29854,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 532
+                    n.rule = 531
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 530
+                    n.rule = 529
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29847,7 +29963,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 533
+        n.rule = 532
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -30042,7 +30158,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30063,7 +30179,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30084,7 +30200,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30107,7 +30223,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30130,7 +30246,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 534
+                    n.rule = 533
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30259,7 +30375,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -30269,7 +30385,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F96 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F97 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30285,12 +30401,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 535
+                    n.rule = 534
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -30304,7 +30420,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e176_0(p3)
+                r = self.e178_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30315,7 +30431,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 535
+                    n.rule = 534
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -30393,14 +30509,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 536
+                    n.rule = 535
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e177_0(p9)
+                    r = self.e179_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -30436,12 +30552,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 537
+                    n.rule = 536
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30468,7 +30584,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 538
+                    n.rule = 537
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -30488,12 +30604,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 539
+                    n.rule = 538
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30508,12 +30624,12 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -30523,19 +30639,19 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F97:
+        if ch in _F98:
             while True:
                 p15 = p
                 res16: list[Any] = []
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e178_0(p17)
+                    r = self.e180_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -30606,7 +30722,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 540
+                    n.rule = 539
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -30637,18 +30753,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 541
+                    n.rule = 540
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 542
+                    n.rule = 541
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30679,7 +30795,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p25] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F98 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30692,18 +30808,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 543
+                    n.rule = 542
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 544
+                    n.rule = 543
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30718,7 +30834,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30787,18 +30903,18 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 545
+                    n.rule = 544
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 546
+                    n.rule = 545
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30807,7 +30923,7 @@ class CardParser:
             while True:
                 p31 = p
                 res32: list[Any] = []
-                r = self.e179_0(p31)
+                r = self.e181_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30837,23 +30953,23 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 547
+                    n.rule = 546
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 548
+                    n.rule = 547
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 r = self.r_BackRef_0(p)
                 if r is None:
@@ -30863,7 +30979,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 535
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30920,7 +31036,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 549
+                    n.rule = 548
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30979,7 +31095,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e180_0(p)
+            r = self.e182_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -31087,7 +31203,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 550
+        n.rule = 549
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -31185,7 +31301,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 551
+                    n.rule = 550
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31197,7 +31313,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31210,18 +31326,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 552
+                    n.rule = 551
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 553
+                    n.rule = 552
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31238,7 +31354,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31251,7 +31367,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 555
+                    n.rule = 554
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -31296,7 +31412,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 556
+                    n.rule = 555
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -31372,12 +31488,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 557
+                    n.rule = 556
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31404,7 +31520,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 558
+                    n.rule = 557
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -31463,7 +31579,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 559
+                    n.rule = 558
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -31485,18 +31601,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 560
+                    n.rule = 559
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 561
+                    n.rule = 560
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31513,7 +31629,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31526,7 +31642,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 561
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -31545,7 +31661,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e181_0(p21)
+                    r = self.e183_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -31553,7 +31669,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e182_0(p21)
+                r = self.e184_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31564,12 +31680,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 563
+                    n.rule = 562
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31586,7 +31702,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31599,7 +31715,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 564
+                    n.rule = 563
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -31624,11 +31740,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 565
+                    n.rule = 564
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e183_0(p25)
+                r = self.e185_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31637,7 +31753,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e184_0(p25)
+                r = self.e186_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31659,18 +31775,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 566
+                    n.rule = 565
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 567
+                    n.rule = 566
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31687,7 +31803,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31700,11 +31816,11 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 568
+                    n.rule = 567
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
-                r = self.e185_0(p33)
+                r = self.e187_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31734,11 +31850,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 569
+                    n.rule = 568
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e186_0(p33)
+                r = self.e188_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31749,12 +31865,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 570
+                    n.rule = 569
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31771,7 +31887,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F101 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31784,12 +31900,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 571
+                    n.rule = 570
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 while True:
-                    r = self.e187_0(p39)
+                    r = self.e189_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -31810,11 +31926,11 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 572
+                    n.rule = 571
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
-                r = self.e188_0(p39)
+                r = self.e190_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31826,7 +31942,7 @@ class CardParser:
                 while True:
                     p45 = p39
                     res46: list[Any] = []
-                    r = self.e189_0(p45)
+                    r = self.e191_0(p45)
                     if r is None:
                         break
                     q, v = r
@@ -31862,12 +31978,12 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 573
+                    n.rule = 572
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 554
+                    n.rule = 553
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31905,7 +32021,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 574
+                n.rule = 573
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31933,7 +32049,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 575
+        n.rule = 574
         return q, n
 
     def e105_0(self, p: int) -> Any:
@@ -31954,7 +32070,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 576
+        n.rule = 575
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -31971,7 +32087,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F102:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -31986,7 +32102,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 577
+                    n.rule = 576
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31998,7 +32114,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e190_0(p3) is None:
+                if self.e192_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -32015,7 +32131,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 578
+                    n.rule = 577
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32057,7 +32173,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 579
+                n.rule = 578
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32112,7 +32228,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 580
+                    n.rule = 579
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32143,7 +32259,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 581
+                    n.rule = 580
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -32202,7 +32318,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 582
+                    n.rule = 581
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -32317,7 +32433,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 583
+                    n.rule = 582
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32412,11 +32528,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e191_0(p1)
+                r = self.e193_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32486,7 +32602,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -32498,7 +32614,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F89 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32511,7 +32627,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 584
+                    n.rule = 583
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32600,7 +32716,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 585
+                    n.rule = 584
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32620,7 +32736,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 586
+                    n.rule = 585
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -32675,13 +32791,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 587
+                    n.rule = 586
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 586
+                    n.rule = 585
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -32706,7 +32822,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e192_0(p1)
+                r = self.e194_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32723,7 +32839,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32736,7 +32852,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 588
+                    n.rule = 587
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32762,7 +32878,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32775,7 +32891,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 589
+                    n.rule = 588
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -32801,7 +32917,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32814,7 +32930,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 590
+                    n.rule = 589
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -32840,7 +32956,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32853,18 +32969,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 591
+                    n.rule = 590
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 592
+                    n.rule = 591
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32873,7 +32989,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e193_0(p11)
+                r = self.e195_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32885,7 +33001,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e194_0(p13)
+                    r = self.e196_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -32915,7 +33031,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32928,7 +33044,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 594
+                    n.rule = 593
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -32954,7 +33070,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32967,7 +33083,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 595
+                    n.rule = 594
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -32998,7 +33114,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e195_0(p19)
+                    r = self.e197_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -33010,12 +33126,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 596
+                    n.rule = 595
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33084,18 +33200,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 597
+                    n.rule = 596
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 598
+                    n.rule = 597
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33136,18 +33252,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 599
+                    n.rule = 598
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 600
+                    n.rule = 599
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33188,18 +33304,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 601
+                    n.rule = 600
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 602
+                    n.rule = 601
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33299,7 +33415,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 603
+                    n.rule = 602
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -33347,12 +33463,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 604
+                    n.rule = 603
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33431,7 +33547,7 @@ class CardParser:
                 q += 2
                 p37 = q
                 res38.append(v)
-                r = self.e196_0(p37)
+                r = self.e198_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33442,12 +33558,12 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 605
+                    n.rule = 604
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33498,7 +33614,7 @@ class CardParser:
                 q += 4
                 p39 = q
                 res40.append(v)
-                r = self.e197_0(p39)
+                r = self.e199_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33509,12 +33625,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 606
+                    n.rule = 605
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33662,7 +33778,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 607
+                    n.rule = 606
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -33682,12 +33798,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 608
+                    n.rule = 607
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33811,7 +33927,7 @@ class CardParser:
                 while True:
                     p47 = p45
                     res48: list[Any] = []
-                    r = self.e198_0(p47)
+                    r = self.e200_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -33847,12 +33963,12 @@ class CardParser:
                     break
                 if res46:
                     n = Nt(res46)
-                    n.rule = 609
+                    n.rule = 608
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33907,18 +34023,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 610
+                    n.rule = 609
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 611
+                    n.rule = 610
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33973,18 +34089,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 612
+                    n.rule = 611
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 613
+                    n.rule = 612
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34109,27 +34225,27 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 614
+                    n.rule = 613
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 615
+                    n.rule = 614
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e199_0(p61)
+                r = self.e201_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34165,7 +34281,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 616
+                    n.rule = 615
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -34185,21 +34301,21 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 617
+                    n.rule = 616
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p65 = p
                 res66: list[Any] = []
-                r = self.e200_0(p65)
+                r = self.e202_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34221,7 +34337,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 618
+                    n.rule = 617
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -34327,27 +34443,27 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 619
+                    n.rule = 618
                 p65 = p69
                 if res70 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 620
+                    n.rule = 619
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p71 = p
                 res72: list[Any] = []
-                r = self.e201_0(p71)
+                r = self.e203_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34356,7 +34472,7 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                r = self.e202_0(p71)
+                r = self.e204_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34367,12 +34483,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 621
+                    n.rule = 620
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34381,7 +34497,7 @@ class CardParser:
             while True:
                 p73 = p
                 res74: list[Any] = []
-                r = self.e203_0(p73)
+                r = self.e205_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34390,7 +34506,7 @@ class CardParser:
                 p73 = q
                 if v:
                     res74.append(v)
-                r = self.e204_0(p73)
+                r = self.e206_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34401,12 +34517,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 622
+                    n.rule = 621
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34503,7 +34619,7 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 623
+                    n.rule = 622
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -34538,7 +34654,7 @@ class CardParser:
                     res82.append(v)
                     if res82:
                         n = Nt(res82)
-                        n.rule = 624
+                        n.rule = 623
                     p79 = p81
                     if res82 and n:
                         res80.append(n)
@@ -34573,7 +34689,7 @@ class CardParser:
                 q += 6
                 p75 = q
                 res76.append(v)
-                r = self.e205_0(p75)
+                r = self.e207_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34584,12 +34700,12 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 625
+                    n.rule = 624
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34742,18 +34858,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 626
+                    n.rule = 625
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 627
+                    n.rule = 626
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34822,18 +34938,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 628
+                    n.rule = 627
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 629
+                    n.rule = 628
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34884,7 +35000,7 @@ class CardParser:
                 q += 6
                 p91 = q
                 res92.append(v)
-                r = self.e206_0(p91)
+                r = self.e208_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34925,18 +35041,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 630
+                    n.rule = 629
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 631
+                    n.rule = 630
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35117,18 +35233,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 632
+                    n.rule = 631
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 633
+                    n.rule = 632
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35225,18 +35341,18 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 634
+                    n.rule = 633
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 635
+                    n.rule = 634
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35314,7 +35430,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 636
+                    n.rule = 635
                 p103 = p105
                 if res106 and n:
                     res104.append(n)
@@ -35334,12 +35450,12 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 637
+                    n.rule = 636
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35445,7 +35561,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 638
+                    n.rule = 637
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -35465,12 +35581,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 639
+                    n.rule = 638
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35534,7 +35650,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 640
+                    n.rule = 639
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -35610,12 +35726,12 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 641
+                    n.rule = 640
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35655,7 +35771,7 @@ class CardParser:
                 while True:
                     p117 = p115
                     res118: list[Any] = []
-                    r = self.e207_0(p117)
+                    r = self.e209_0(p117)
                     if r is None:
                         break
                     q, v = r
@@ -35705,7 +35821,7 @@ class CardParser:
                 q += 6
                 p115 = q
                 res116.append(v)
-                r = self.e208_0(p115)
+                r = self.e210_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35755,18 +35871,18 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 642
+                    n.rule = 641
                 p115 = p119
                 if res120 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 643
+                    n.rule = 642
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35880,11 +35996,11 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 644
+                    n.rule = 643
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
-                r = self.e209_0(p121)
+                r = self.e211_0(p121)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35895,12 +36011,12 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 645
+                    n.rule = 644
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35983,18 +36099,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 646
+                    n.rule = 645
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 647
+                    n.rule = 646
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36077,18 +36193,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 648
+                    n.rule = 647
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 649
+                    n.rule = 648
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36143,18 +36259,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 650
+                    n.rule = 649
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 651
+                    n.rule = 650
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36265,18 +36381,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 652
+                    n.rule = 651
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 653
+                    n.rule = 652
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36376,27 +36492,27 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 654
+                    n.rule = 653
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 655
+                    n.rule = 654
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 p145 = p
                 res146: list[Any] = []
-                r = self.e210_0(p145)
+                r = self.e212_0(p145)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36418,18 +36534,18 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 656
+                    n.rule = 655
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146 if len(res146) == 1 and type(res146[0]) is not list else flatten(res146))
-                    n.rule = 657
+                    n.rule = 656
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 593
+                    n.rule = 592
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36470,7 +36586,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 658
+                    n.rule = 657
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36500,7 +36616,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 659
+                    n.rule = 658
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36525,7 +36641,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 660
+                    n.rule = 659
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -36556,7 +36672,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 661
+                    n.rule = 660
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36581,7 +36697,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 662
+                    n.rule = 661
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -36617,7 +36733,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 663
+                n.rule = 662
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -36644,7 +36760,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     if first:
@@ -36671,7 +36787,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 664
+        n.rule = 663
         return p, n
 
     def e112_0(self, p: int) -> Any:
@@ -36692,7 +36808,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 664
         return q, n
 
     def e113_0(self, p: int) -> Any:
@@ -36713,7 +36829,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 665
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -36734,7 +36850,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 666
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -36755,7 +36871,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 667
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -36790,7 +36906,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 668
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -36809,7 +36925,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e211_0(p)
+                r = self.e213_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36822,7 +36938,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e212_0(p)
+                r = self.e214_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36835,7 +36951,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e213_0(p)
+                r = self.e215_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36848,7 +36964,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e214_0(p)
+                r = self.e216_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36877,7 +36993,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e215_0(p)
+                r = self.e217_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36890,7 +37006,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e216_0(p)
+                r = self.e218_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36935,7 +37051,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e217_0(p1)
+                r = self.e219_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36953,7 +37069,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e218_0(p3)
+                r = self.e220_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36962,11 +37078,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e219_0(p3) is None:
+                if self.e221_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e220_0(p3)
+                r = self.e222_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36983,6 +37099,48 @@ class CardParser:
         return None
 
     def e120_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'of', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 669
+        return q, n
+
+    def e121_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'of', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 670
+        return q, n
+
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37036,7 +37194,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37077,10 +37235,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 670
+        n.rule = 671
         return p, n
 
-    def e122_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37098,10 +37256,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 672
         return q, n
 
-    def e123_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37119,10 +37277,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 673
         return q, n
 
-    def e124_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37136,11 +37294,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e221_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37263,7 +37421,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37299,7 +37457,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 673
+                    n.rule = 674
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37343,7 +37501,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37374,7 +37532,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 674
+                    n.rule = 675
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37419,7 +37577,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 675
+                    n.rule = 676
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37451,7 +37609,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e222_0(p5)
+                r = self.e224_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37467,7 +37625,7 @@ class CardParser:
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37501,7 +37659,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 676
+                    n.rule = 677
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37524,7 +37682,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 678
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37534,7 +37692,7 @@ class CardParser:
                 break
         return None
 
-    def e128_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37588,7 +37746,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37642,7 +37800,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37660,10 +37818,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 679
         return q, n
 
-    def e131_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -37681,10 +37839,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 679
+        n.rule = 680
         return p, n
 
-    def e132_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37712,10 +37870,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 680
+        n.rule = 681
         return p, n
 
-    def e133_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37747,10 +37905,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 681
+        n.rule = 682
         return p, n
 
-    def e134_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37804,7 +37962,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37845,10 +38003,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 682
+        n.rule = 683
         return p, n
 
-    def e136_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37907,7 +38065,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37973,7 +38131,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 684
+                    n.rule = 685
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37983,7 +38141,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37997,11 +38155,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F108:
+        if ch in _F109:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e223_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38075,7 +38233,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e224_0(p3)
+                r = self.e226_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38133,7 +38291,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 685
+                    n.rule = 686
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38159,11 +38317,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 686
+                    n.rule = 687
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e225_0(p7)
+                r = self.e227_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38179,7 +38337,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38232,7 +38390,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 687
+                    n.rule = 688
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38242,7 +38400,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38296,7 +38454,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38310,11 +38468,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e226_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38357,7 +38515,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 689
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38367,7 +38525,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38421,7 +38579,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38452,7 +38610,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 690
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38471,7 +38629,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e227_0(p1)
+                    r = self.e229_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -38543,7 +38701,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 690
+                    n.rule = 691
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38586,7 +38744,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e228_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38597,7 +38755,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 691
+                    n.rule = 692
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -38620,7 +38778,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e229_0(p3)
+                r = self.e231_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38631,14 +38789,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 691
+                    n.rule = 692
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38709,7 +38867,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 693
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38726,7 +38884,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e230_0(p)
+            r = self.e232_0(p)
             if r is None:
                 break
             q, v = r
@@ -38757,14 +38915,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 693
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e231_0(p3)
+            r = self.e233_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38801,7 +38959,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 694
+        n.rule = 695
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -38841,7 +38999,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
@@ -38860,10 +39018,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 696
+        n.rule = 697
         return p, n
 
-    def e144_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38877,11 +39035,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e232_0(p1)
+                r = self.e234_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38945,14 +39103,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 697
+                    n.rule = 698
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e233_0(p7)
+                    r = self.e235_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -38993,7 +39151,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39011,10 +39169,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 699
         return q, n
 
-    def e146_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39028,11 +39186,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_0(p1)
+                r = self.e236_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39102,11 +39260,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F112:
+        if ch in _F113:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e235_0(p3)
+                r = self.e237_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39136,7 +39294,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39150,11 +39308,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F113:
+        if ch in _F114:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e236_0(p1)
+                r = self.e238_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39196,11 +39354,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e237_0(p3)
+                r = self.e239_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39258,7 +39416,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39276,10 +39434,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 700
         return q, n
 
-    def e149_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -39302,7 +39460,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e238_0(p1)
+            r = self.e240_0(p1)
             if r is None:
                 p = c
                 break
@@ -39310,7 +39468,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e239_0(p1)
+            r = self.e241_0(p1)
             if r is None:
                 p = c
                 break
@@ -39324,7 +39482,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39342,10 +39500,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 701
         return q, n
 
-    def e151_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39359,11 +39517,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e240_0(p1)
+                r = self.e242_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39391,11 +39549,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e241_0(p3)
+                r = self.e243_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39527,18 +39685,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 702
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 702
+                    n.rule = 703
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39574,7 +39732,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 704
+                    n.rule = 705
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39594,12 +39752,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 705
+                    n.rule = 706
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39635,7 +39793,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 706
+                    n.rule = 707
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39655,19 +39813,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 707
+                    n.rule = 708
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 703
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39685,7 +39843,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 709
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -39702,7 +39860,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F102:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -39717,12 +39875,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 709
+                    n.rule = 710
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39742,19 +39900,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 712
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39808,7 +39966,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39862,7 +40020,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39880,10 +40038,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 713
         return q, n
 
-    def e156_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39937,7 +40095,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39971,7 +40129,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 713
+                    n.rule = 714
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40015,7 +40173,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 714
+                    n.rule = 715
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40026,7 +40184,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40098,114 +40256,6 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e160_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifice', '')
-                q += 9
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifices', '')
-                q += 10
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
@@ -40261,6 +40311,114 @@ class CardParser:
         return None
 
     def e162_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifice', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifices', '')
+                q += 10
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e163_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40375,7 +40533,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 716
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40434,7 +40592,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 716
+                    n.rule = 717
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40473,7 +40631,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40488,7 +40646,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e242_0(p)
+            r = self.e244_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40514,7 +40672,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 717
+                    n.rule = 718
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40524,7 +40682,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40591,7 +40749,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 718
+                    n.rule = 719
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40636,7 +40794,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 719
+                    n.rule = 720
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40703,7 +40861,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40721,10 +40879,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 721
         return q, n
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40758,7 +40916,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e243_0(p)
+            r = self.e245_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -40771,7 +40929,7 @@ class CardParser:
             break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40824,7 +40982,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 721
+                    n.rule = 722
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40848,7 +41006,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 722
+                    n.rule = 723
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40858,7 +41016,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40876,10 +41034,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 724
         return q, n
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40933,7 +41091,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40987,7 +41145,7 @@ class CardParser:
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41041,7 +41199,7 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41072,7 +41230,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 725
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41102,7 +41260,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 725
+                        n.rule = 726
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -41128,7 +41286,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 726
+                n.rule = 727
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -41138,7 +41296,7 @@ class CardParser:
             break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41154,7 +41312,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     if first:
@@ -41181,10 +41339,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 728
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41225,10 +41383,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 729
         return p, n
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41246,7 +41404,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 730
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -41264,17 +41422,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 730
+            n.rule = 731
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 731
+        n.rule = 732
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41301,7 +41459,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -41316,7 +41474,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41334,7 +41492,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 733
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -41363,7 +41521,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX58(text, q) if text[q:q + 1] in _F98 else None
+        m = _RX58(text, q) if text[q:q + 1] in _F99 else None
         if m is None:
             return None
         s = m.group()
@@ -41374,14 +41532,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 733
+            n.rule = 734
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e244_0(p3)
+            r = self.e246_0(p3)
             if r is None:
                 break
             q, v = r
@@ -41406,10 +41564,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 734
+        n.rule = 735
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41427,7 +41585,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 736
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -41455,7 +41613,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 736
+            n.rule = 737
         p = p1
         if res2 and n:
             res.append(n)
@@ -41470,12 +41628,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 737
+            n.rule = 738
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e245_0(p)
+            r = self.e247_0(p)
             if r is None:
                 break
             q, v = r
@@ -41486,10 +41644,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 738
+        n.rule = 739
         return p, n
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41523,7 +41681,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e246_0(p)
+            r = self.e248_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41536,7 +41694,7 @@ class CardParser:
             break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41554,7 +41712,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 740
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -41575,7 +41733,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e247_1(p1)
+                r = self.e249_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41591,7 +41749,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41652,7 +41810,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41729,7 +41887,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41793,7 +41951,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41899,7 +42057,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41976,14 +42134,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 740
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42001,10 +42159,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 742
         return q, n
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42045,10 +42203,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 743
         return p, n
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42102,7 +42260,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42156,7 +42314,7 @@ class CardParser:
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42190,7 +42348,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e248_0(p)
+            r = self.e250_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42203,7 +42361,7 @@ class CardParser:
             break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42244,10 +42402,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 743
+        n.rule = 744
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42261,11 +42419,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F89:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e249_0(p1)
+                r = self.e251_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42333,7 +42491,7 @@ class CardParser:
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42374,10 +42532,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 744
+        n.rule = 745
         return p, n
 
-    def e189_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42395,10 +42553,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 746
         return q, n
 
-    def e190_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -42425,7 +42583,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e191_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42443,118 +42601,118 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
+        n.rule = 747
         return q, n
 
-    def e192_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e193_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e194_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e195_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e196_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42572,10 +42730,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 748
         return q, n
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42606,7 +42764,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42673,14 +42831,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 749
+                n.rule = 750
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e250_0(p9)
+                r = self.e252_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42721,51 +42879,7 @@ class CardParser:
             break
         return None
 
-    def e196_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 750
-        return p, n
-
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42809,6 +42923,50 @@ class CardParser:
         n.rule = 751
         return p, n
 
+    def e199_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 752
+        return p, n
+
     def r_QualityRef_0(self, p: int) -> Any:
         # QualityRef: OrderedChoice (rule)
         text = self.text
@@ -42846,12 +43004,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 752
+                    n.rule = 753
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 754
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42871,19 +43029,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 754
+                    n.rule = 755
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 754
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42901,10 +43059,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 756
         return q, n
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43020,7 +43178,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43035,240 +43193,104 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e201_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e202_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
                 q = sk0[p]
                 if q < 0:
                     q = _WS0(text, p).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
-                    if first:
-                        return None
+                    ch = ch0
                     break
-                v = (q, 'and', 'sep')
+                v = (q, 'has', '')
                 q += 3
+                if v is not None:
+                    return q, v if v else [v]
                 p = q
-                if v:
-                    res.append(v)
-            r = self.r_KeywordName_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
+                ch = None  # moved on: no guess about the next alternative
                 break
-            q, v = r
-            p = q
-            if not v:
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
                 break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 757
-        return p, n
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -43284,7 +43306,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F8:
+        if ch in _F26:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -43292,18 +43314,37 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('loses', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'loses', '')
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
                 q += 5
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F26:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -43311,11 +43352,30 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'lose', '')
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -43382,6 +43442,104 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F8:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('loses', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'loses', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'lose', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e206_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'and', 'sep')
+                q += 3
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_KeywordName_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 759
+        return p, n
+
+    def e207_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         if ch in _F14:
             while True:
                 q = sk0[p]
@@ -43422,7 +43580,7 @@ class CardParser:
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43458,7 +43616,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 759
+                    n.rule = 760
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43502,7 +43660,7 @@ class CardParser:
                 break
         return None
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43520,10 +43678,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 761
         return q, n
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43577,7 +43735,7 @@ class CardParser:
                 break
         return None
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43631,7 +43789,7 @@ class CardParser:
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43685,7 +43843,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43717,10 +43875,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 762
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43742,10 +43900,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 763
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43767,10 +43925,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 764
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43800,77 +43958,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
-        return p, n
-
-    def e215_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 765
-        return p, n
-
-    def e216_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 766
         return p, n
 
     def e217_0(self, p: int) -> Any:
@@ -43905,10 +43993,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 766
         return p, n
 
     def e218_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 767
+        return p, n
+
+    def e219_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 768
+        return p, n
+
+    def e220_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43938,10 +44096,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 769
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43979,7 +44137,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44011,10 +44169,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 770
         return p, n
 
-    def e221_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44032,10 +44190,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 771
         return q, n
 
-    def e222_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44049,7 +44207,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -44064,7 +44222,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 771
+                    n.rule = 772
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44086,7 +44244,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 772
+                n.rule = 773
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -44173,17 +44331,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 773
+            n.rule = 774
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 774
+        n.rule = 775
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44201,10 +44359,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 776
         return q, n
 
-    def e224_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44253,10 +44411,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 777
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -44279,7 +44437,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e251_0(p1)
+            r = self.e253_0(p1)
             if r is None:
                 p = c
                 break
@@ -44293,7 +44451,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e226_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44311,10 +44469,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 778
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44343,7 +44501,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 778
+                    n.rule = 779
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44398,12 +44556,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 779
+                    n.rule = 780
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e252_0(p5)
+                    r = self.e254_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44413,13 +44571,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 780
+                    n.rule = 781
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 781
+                    n.rule = 782
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44479,13 +44637,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 782
+                    n.rule = 783
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 783
+                    n.rule = 784
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44526,7 +44684,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 784
+                    n.rule = 785
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44557,20 +44715,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 785
+                    n.rule = 786
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 783
+                    n.rule = 784
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44606,7 +44764,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 786
+                    n.rule = 787
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44665,7 +44823,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 787
+                    n.rule = 788
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44724,7 +44882,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 788
+                    n.rule = 789
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44791,7 +44949,7 @@ class CardParser:
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44825,7 +44983,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 789
+                    n.rule = 790
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44853,7 +45011,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 790
+                    n.rule = 791
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44863,7 +45021,7 @@ class CardParser:
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44881,10 +45039,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 792
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44902,10 +45060,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 793
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44923,10 +45081,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 794
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44944,31 +45102,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
-        return q, n
-
-    def e234_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 795
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44989,7 +45126,7 @@ class CardParser:
         n.rule = 796
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45000,17 +45137,17 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 797
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45031,7 +45168,28 @@ class CardParser:
         n.rule = 798
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 799
+        return q, n
+
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45085,7 +45243,7 @@ class CardParser:
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45107,10 +45265,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 799
+        n.rule = 800
         return p, n
 
-    def e240_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45128,10 +45286,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 801
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45149,7 +45307,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 802
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -45182,7 +45340,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45203,14 +45361,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 802
+                    n.rule = 803
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e242_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45228,10 +45386,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 804
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45249,10 +45407,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 805
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45270,10 +45428,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 806
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45332,7 +45490,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 806
+                    n.rule = 807
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45428,7 +45586,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 807
+                    n.rule = 808
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45441,7 +45599,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e253_0(p9)
+                r = self.e255_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45485,7 +45643,7 @@ class CardParser:
                 break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45503,10 +45661,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 809
         return q, n
 
-    def e247_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45589,7 +45747,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e254_1(p)
+            r = self.e256_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45885,7 +46043,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e255_1(p23)
+                    r = self.e257_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -46000,25 +46158,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e256_1(p1) is None:
-                break
-            while True:
-                r = self.e257_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e258_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e258_1(p1) is None:
                 break
             while True:
                 r = self.e259_1(p1)
@@ -46030,9 +46170,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e260_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e261_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e260_1(p3)
+                r = self.e262_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -46054,7 +46212,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e261_1(p5)
+                    r = self.e263_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -46070,14 +46228,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e262_1(p7)
+                r = self.e264_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e263_1(p7)
+                r = self.e265_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -46087,7 +46245,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e264_1(p1)
+            r = self.e266_1(p1)
             if r is None:
                 break
             q, v = r
@@ -46097,7 +46255,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e265_1(p)
+        r = self.e267_1(p)
         if r is None:
             return None
         q, v = r
@@ -46107,9 +46265,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e266_1(p9) is None:
+            if self.e268_1(p9) is None:
                 break
-            r = self.e267_1(p9)
+            r = self.e269_1(p9)
             if r is None:
                 break
             q, v = r
@@ -46144,96 +46302,13 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                p13 = p9
-                res14: list[Any] = []
-                r = self.e268_1(p13)
-                if r is None:
-                    break
-                q, v = r
-                p13 = q
-                if v:
-                    res14.append(v)
-                q = sk1[p13]
-                if q < 0:
-                    q = _WS1(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p13] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p13 = q
-                res14.append(v)
-                q = sk1[p13]
-                if q < 0:
-                    q = _WS1(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p13] = q
-                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'type', '')
-                q += 4
-                p13 = q
-                res14.append(v)
-                p9 = p13
-                res10 += res14
-                break
-            while True:
-                r = self.e269_1(p9)
+                r = self.e270_1(p9)
                 if r is None:
                     break
                 q, v = r
                 p9 = q
                 if v is not None:
                     res10.append(v)
-                break
-            while True:
-                p15 = p9
-                res16: list[Any] = []
-                p17 = p15
-                res18: list[Any] = []
-                r = self.r_ControlClause_1(p17)
-                if r is None:
-                    break
-                q, v = r
-                p17 = q
-                if v:
-                    res18.append(v)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 273
-                p15 = p17
-                if res18 and n:
-                    res16.append(n)
-                while True:
-                    p19 = p15
-                    res20: list[Any] = []
-                    q = sk1[p19]
-                    if q < 0:
-                        q = _WS1(text, p19).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS1)
-                        sk1[p19] = q
-                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'with', '')
-                    q += 4
-                    p19 = q
-                    res20.append(v)
-                    r = self.e270_1(p19)
-                    if r is None:
-                        break
-                    q, v = r
-                    p19 = q
-                    if v:
-                        res20.append(v)
-                    p15 = p19
-                    res16 += res20
-                    break
-                p9 = p15
-                res10 += res16
                 break
             while True:
                 r = self.e271_1(p9)
@@ -46245,7 +46320,76 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                p21 = p9
+                p13 = p9
+                res14: list[Any] = []
+                p15 = p13
+                res16: list[Any] = []
+                r = self.r_ControlClause_1(p15)
+                if r is None:
+                    break
+                q, v = r
+                p15 = q
+                if v:
+                    res16.append(v)
+                if res16:
+                    n = Nt(res16)
+                    n.rule = 273
+                p13 = p15
+                if res16 and n:
+                    res14.append(n)
+                while True:
+                    p17 = p13
+                    res18: list[Any] = []
+                    q = sk1[p17]
+                    if q < 0:
+                        q = _WS1(text, p17).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS1)
+                        sk1[p17] = q
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'with', '')
+                    q += 4
+                    p17 = q
+                    res18.append(v)
+                    r = self.e272_1(p17)
+                    if r is None:
+                        break
+                    q, v = r
+                    p17 = q
+                    if v:
+                        res18.append(v)
+                    p13 = p17
+                    res14 += res18
+                    break
+                p9 = p13
+                res10 += res14
+                break
+            while True:
+                r = self.e273_1(p9)
+                if r is None:
+                    break
+                q, v = r
+                p9 = q
+                if v is not None:
+                    res10.append(v)
+                break
+            while True:
+                p19 = p9
+                res20: list[Any] = []
+                q = sk1[p19]
+                if q < 0:
+                    q = _WS1(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p19] = q
+                if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'named', '')
+                q += 5
+                p19 = q
+                res20.append(v)
+                p21 = p19
                 res22: list[Any] = []
                 q = sk1[p21]
                 if q < 0:
@@ -46253,37 +46397,23 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p21] = q
-                if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'named', '')
-                q += 5
-                p21 = q
-                res22.append(v)
-                p23 = p21
-                res24: list[Any] = []
-                q = sk1[p23]
-                if q < 0:
-                    q = _WS1(text, p23).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p23] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     break
                 s = m.group()
                 v = (q, s, 'Text') if s else None
                 q += len(s)
-                p23 = q
+                p21 = q
                 if v:
-                    res24.append(v)
-                if res24:
-                    n = Nt(res24)
+                    res22.append(v)
+                if res22:
+                    n = Nt(res22)
                     n.rule = 274
-                p21 = p23
-                if res24 and n:
-                    res22.append(n)
-                p9 = p21
-                res10 += res22
+                p19 = p21
+                if res22 and n:
+                    res20.append(n)
+                p9 = p19
+                res10 += res20
                 break
             p = p9
             res += res10
@@ -46358,18 +46488,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 809
+                    n.rule = 810
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 810
+                    n.rule = 811
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46424,18 +46554,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 812
+                    n.rule = 813
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 813
+                    n.rule = 814
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46462,18 +46592,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 814
+                    n.rule = 815
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 815
+                    n.rule = 816
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46514,18 +46644,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 816
+                    n.rule = 817
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 817
+                    n.rule = 818
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46552,18 +46682,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 818
+                    n.rule = 819
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 819
+                    n.rule = 820
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46590,14 +46720,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 820
+                    n.rule = 821
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e272_0(p25)
+                    r = self.e274_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -46621,12 +46751,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 821
+                    n.rule = 822
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46667,7 +46797,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 822
+                    n.rule = 823
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46697,7 +46827,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 823
+                        n.rule = 824
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -46706,12 +46836,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 824
+                    n.rule = 825
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46755,18 +46885,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 825
+                    n.rule = 826
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 826
+                    n.rule = 827
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46835,18 +46965,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 827
+                    n.rule = 828
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 828
+                    n.rule = 829
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46915,18 +47045,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 829
+                    n.rule = 830
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 830
+                    n.rule = 831
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46981,7 +47111,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 831
+                    n.rule = 832
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -47058,7 +47188,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e273_0(p51)
+                    r = self.e275_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -47094,12 +47224,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 832
+                    n.rule = 833
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47123,7 +47253,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e274_0(p53)
+                    r = self.e276_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -47149,7 +47279,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 833
+                    n.rule = 834
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -47187,7 +47317,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 834
+                        n.rule = 835
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -47196,12 +47326,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 835
+                    n.rule = 836
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47239,7 +47369,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e275_0(p61)
+                    r = self.e277_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -47265,25 +47395,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 836
+                    n.rule = 837
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 837
+                    n.rule = 838
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e248_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47301,10 +47431,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 838
+        n.rule = 839
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47322,10 +47452,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 839
+        n.rule = 840
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47343,10 +47473,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 840
+        n.rule = 841
         return q, n
 
-    def e251_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47368,10 +47498,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 841
+        n.rule = 842
         return p, n
 
-    def e252_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -47389,7 +47519,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e276_0(p1)
+                r = self.e278_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47431,11 +47561,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F116:
+        if ch in _F89:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e277_0(p3)
+                r = self.e279_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47479,7 +47609,7 @@ class CardParser:
                 break
         return None
 
-    def e253_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47497,10 +47627,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 842
+        n.rule = 843
         return q, n
 
-    def e254_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47521,7 +47651,7 @@ class CardParser:
         n.rule = 271
         return q, n
 
-    def e255_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47542,7 +47672,7 @@ class CardParser:
         n.rule = 276
         return q, n
 
-    def e256_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47761,33 +47891,7 @@ class CardParser:
                 break
         return None
 
-    def e257_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e278_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e279_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -47813,7 +47917,33 @@ class CardParser:
             break
         return None
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e282_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e283_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e261_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47834,7 +47964,7 @@ class CardParser:
         n.rule = 395
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47869,7 +47999,7 @@ class CardParser:
         n.rule = 396
         return p, n
 
-    def e261_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47904,7 +48034,7 @@ class CardParser:
         n.rule = 397
         return p, n
 
-    def e262_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47939,7 +48069,7 @@ class CardParser:
         n.rule = 398
         return p, n
 
-    def e263_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -47962,7 +48092,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e282_1(p1)
+            r = self.e284_1(p1)
             if r is None:
                 p = c
                 break
@@ -47976,41 +48106,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e264_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e283_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e265_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e284_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e266_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e285_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e267_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e286_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e268_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48269,13 +48399,13 @@ class CardParser:
                 break
         return None
 
-    def e267_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e285_1(p)
+            r = self.e287_1(p)
             if r is None:
                 p = c
                 break
@@ -48286,28 +48416,171 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e268_1(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
+    def e270_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
         v: Any
+        c = p
         q = sk1[p]
         if q < 0:
             q = _WS1(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS1)
             sk1[p] = q
-        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'of', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 399
-        return q, n
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F89:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e288_1(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk1[p1]
+                if q < 0:
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F89:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.e289_1(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p3 = q
+                res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p3 = q
+                res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choice', '')
+                q += 6
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
-    def e269_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48402,7 +48675,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 400
+                    n.rule = 399
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48441,7 +48714,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 401
+                    n.rule = 400
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -48476,7 +48749,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F89 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -48489,7 +48762,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 402
+                    n.rule = 401
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -48514,7 +48787,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 403
+                    n.rule = 402
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -48553,7 +48826,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 404
+                    n.rule = 403
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -48580,7 +48853,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e286_1(p15)
+                r = self.e290_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48602,7 +48875,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 405
+                    n.rule = 404
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -48656,7 +48929,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 406
+                    n.rule = 405
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -48697,7 +48970,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e287_1(p23)
+                r = self.e291_1(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48742,7 +49015,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 407
+                    n.rule = 406
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -48789,7 +49062,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 408
+                    n.rule = 407
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48809,7 +49082,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 409
+                    n.rule = 408
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48836,7 +49109,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 410
+                    n.rule = 409
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48870,7 +49143,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 409
+                    n.rule = 408
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48897,7 +49170,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 411
+                    n.rule = 410
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -48917,7 +49190,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 409
+                    n.rule = 408
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -48944,7 +49217,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 412
+                    n.rule = 411
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -48978,7 +49251,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 409
+                    n.rule = 408
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -49005,7 +49278,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 413
+                    n.rule = 412
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -49039,7 +49312,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 409
+                    n.rule = 408
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -49066,7 +49339,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 414
+                    n.rule = 413
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -49100,14 +49373,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 409
+                    n.rule = 408
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e270_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49148,10 +49421,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 415
+        n.rule = 414
         return p, n
 
-    def e271_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49165,11 +49438,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e288_1(p1)
+                r = self.e292_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49197,11 +49470,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e289_1(p3)
+                r = self.e293_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49245,7 +49518,7 @@ class CardParser:
                 break
         return None
 
-    def e272_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49263,10 +49536,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 843
+        n.rule = 844
         return q, n
 
-    def e273_0(self, p: int) -> Any:
+    def e275_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49284,31 +49557,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 844
-        return q, n
-
-    def e274_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 845
         return q, n
 
-    def e275_0(self, p: int) -> Any:
+    def e276_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49329,7 +49581,28 @@ class CardParser:
         n.rule = 846
         return q, n
 
-    def e276_0(self, p: int) -> Any:
+    def e277_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 847
+        return q, n
+
+    def e278_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49347,10 +49620,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 847
+        n.rule = 848
         return q, n
 
-    def e277_0(self, p: int) -> Any:
+    def e279_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -49368,7 +49641,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 848
+        n.rule = 849
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -49613,7 +49886,7 @@ class CardParser:
                 break
         return None
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49631,10 +49904,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 664
         return q, n
 
-    def e279_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49652,10 +49925,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 665
         return q, n
 
-    def e280_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49673,10 +49946,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 666
         return q, n
 
-    def e281_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -49694,10 +49967,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 667
         return q, n
 
-    def e282_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49729,10 +50002,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 669
+        n.rule = 668
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49748,7 +50021,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e290_1(p)
+                r = self.e294_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49761,7 +50034,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e291_1(p)
+                r = self.e295_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49774,7 +50047,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e292_1(p)
+                r = self.e296_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49787,7 +50060,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e293_1(p)
+                r = self.e297_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49800,7 +50073,7 @@ class CardParser:
                 break
         return None
 
-    def e284_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49816,7 +50089,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e294_1(p)
+                r = self.e298_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49829,7 +50102,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e295_1(p)
+                r = self.e299_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49842,7 +50115,7 @@ class CardParser:
                 break
         return None
 
-    def e285_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49874,7 +50147,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e296_1(p1)
+                r = self.e300_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49892,7 +50165,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e297_1(p3)
+                r = self.e301_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49901,11 +50174,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e298_1(p3) is None:
+                if self.e302_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e299_1(p3)
+                r = self.e303_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49921,7 +50194,49 @@ class CardParser:
                 break
         return None
 
-    def e286_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'of', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 669
+        return q, n
+
+    def e289_1(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'of', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 670
+        return q, n
+
+    def e290_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49975,7 +50290,7 @@ class CardParser:
                 break
         return None
 
-    def e287_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50016,10 +50331,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 670
+        n.rule = 671
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50037,10 +50352,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 672
         return q, n
 
-    def e289_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50058,10 +50373,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 673
         return q, n
 
-    def e290_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50093,10 +50408,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 762
         return p, n
 
-    def e291_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50118,10 +50433,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 763
         return p, n
 
-    def e292_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -50143,10 +50458,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 764
         return p, n
 
-    def e293_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50176,10 +50491,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 764
+        n.rule = 765
         return p, n
 
-    def e294_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50211,10 +50526,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 766
         return p, n
 
-    def e295_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50246,10 +50561,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 767
         return p, n
 
-    def e296_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50281,10 +50596,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 768
         return p, n
 
-    def e297_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50314,10 +50629,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 769
         return p, n
 
-    def e298_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -50355,7 +50670,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e299_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50387,7 +50702,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 770
         return p, n
 
 
@@ -50595,7 +50910,7 @@ CLASSES: dict[str, type[Model]] = {
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
     'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('target', True, '1')), {'source': None, 'power': '', 'target': None}, ()),
-    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('kind', True, '1'), ('chosen', True, '0..1'), ('mv', True, '1'), ('mvdir', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
+    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('kind', True, '1'), ('chosen', True, '0..1'), ('choicetype', True, '0..1'), ('mv', True, '1'), ('mvdir', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'choicetype': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
     'OracleStmt': _model_class('OracleStmt', (('text', True, '1'),), {'text': None}, ()),
@@ -50901,123 +51216,123 @@ _C384 = CLASSES['PTPair']
 _C388 = CLASSES['CostPerTargetStmt']
 _C390 = CLASSES['UncounterableStmt']
 _C394 = CLASSES['StaticStmt']
-_C409 = CLASSES['ControlClause']
-_C418 = CLASSES['DividedDamageEffect']
-_C420 = CLASSES['DamageEffect']
-_C422 = CLASSES['DestroyEffect']
-_C425 = CLASSES['DrawEffect']
-_C427 = CLASSES['TokenCopyEffect']
-_C432 = CLASSES['TokenEffect']
-_C433 = CLASSES['AddManaEffect']
-_C436 = CLASSES['DiscardEffect']
-_C438 = CLASSES['GainLifeEffect']
-_C441 = CLASSES['GainControlEffect']
-_C443 = CLASSES['ReturnToHandEffect']
-_C446 = CLASSES['ReturnFromGraveyardEffect']
-_C448 = CLASSES['ReturnToBattlefieldEffect']
-_C451 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C456 = CLASSES['SearchEffect']
-_C460 = CLASSES['CounterSpellEffect']
-_C462 = CLASSES['ShuffleEffect']
-_C466 = CLASSES['MillEffect']
-_C469 = CLASSES['PutFromHandEffect']
-_C473 = CLASSES['PutCountersEffect']
-_C476 = CLASSES['PutOnLibraryEffect']
-_C478 = CLASSES['PutIntoZoneEffect']
-_C483 = CLASSES['PileActionEffect']
-_C489 = CLASSES['ExileEffect']
-_C491 = CLASSES['ExileTopEffect']
-_C493 = CLASSES['RegenerateEffect']
-_C497 = CLASSES['PlayerSacrificesEffect']
-_C500 = CLASSES['SacrificeEffect']
-_C502 = CLASSES['UntapEffect']
-_C504 = CLASSES['TapOrUntapEffect']
-_C506 = CLASSES['TapEffect']
-_C510 = CLASSES['RemoveCountersEffect']
-_C512 = CLASSES['DelayedEffect']
-_C514 = CLASSES['PreventEffect']
-_C516 = CLASSES['CastThisEffect']
-_C518 = CLASSES['CopySpellEffect']
-_C519 = CLASSES['NoRegenEffect']
-_C522 = CLASSES['PhaseOutEffect']
-_C525 = CLASSES['NoUntapEffect']
-_C528 = CLASSES['ContinuousEffect']
-_C530 = CLASSES['PlayerRef']
-_C537 = CLASSES['AnyNumberTargets']
-_C539 = CLASSES['AnyTarget']
-_C542 = CLASSES['UpToTargets']
-_C544 = CLASSES['EachPlayers']
-_C546 = CLASSES['ThatRef']
-_C548 = CLASSES['EnchantedRef']
-_C553 = CLASSES['BeginningTrigger']
-_C557 = CLASSES['LastCounterTrigger']
-_C561 = CLASSES['BatchAttackTrigger']
-_C563 = CLASSES['ThisTrigger']
-_C567 = CLASSES['CastTrigger']
-_C570 = CLASSES['AttachedTrigger']
-_C573 = CLASSES['YoursTrigger']
-_C586 = CLASSES['ZonePlace']
-_C592 = CLASSES['PTChoice']
-_C596 = CLASSES['PTChange']
-_C598 = CLASSES['CantAttackOrBlock']
-_C600 = CLASSES['CantAttack']
-_C602 = CLASSES['CantBlock']
-_C604 = CLASSES['CantBeBlockedByFewer']
-_C605 = CLASSES['CantBeBlockedExcept']
-_C606 = CLASSES['CanBlockOnly']
-_C608 = CLASSES['CantBeTargetedBy']
-_C609 = CLASSES['CantBeTargeted']
-_C611 = CLASSES['CantBeDestroyed']
-_C613 = CLASSES['CantPhaseOut']
-_C615 = CLASSES['PhasesEachUntap']
-_C617 = CLASSES['GainsAbility']
-_C620 = CLASSES['HasKeywordAtManaCost']
-_C621 = CLASSES['HasKeywords']
-_C622 = CLASSES['LosesKeywords']
-_C625 = CLASSES['CombatDamageSteps']
-_C627 = CLASSES['AssignsExcess']
-_C629 = CLASSES['AttacksUntapped']
-_C631 = CLASSES['DoesntUntap']
-_C633 = CLASSES['DamageGainsLife']
-_C635 = CLASSES['DamageIsLethal']
-_C637 = CLASSES['CantBeBlockedBy']
-_C639 = CLASSES['CantBeAttachedBy']
-_C641 = CLASSES['PreventDamageFrom']
-_C643 = CLASSES['AttacksDespite']
-_C645 = CLASSES['MaxBlockers']
-_C647 = CLASSES['AttacksEachCombat']
-_C649 = CLASSES['BlocksEachCombat']
-_C651 = CLASSES['CantBeBlocked']
-_C653 = CLASSES['ChosenCreatureType']
-_C655 = CLASSES['BecomesAura']
-_C657 = CLASSES['IsColor']
-_C691 = CLASSES['Duration']
-_C694 = CLASSES['TargetObject']
-_C696 = CLASSES['FromGraveyard']
-_C702 = CLASSES['OntoBattlefield']
-_C705 = CLASSES['IntoHand']
-_C707 = CLASSES['IntoGraveyard']
-_C710 = CLASSES['CostValue']
-_C731 = CLASSES['BackRef']
-_C734 = CLASSES['TargetPlayer']
-_C738 = CLASSES['EachObjects']
-_C753 = CLASSES['QualityRef']
-_C774 = CLASSES['PerTime']
-_C780 = CLASSES['PerObject']
-_C783 = CLASSES['PowerOf']
-_C810 = CLASSES['EntersEvent']
-_C813 = CLASSES['LeavesEvent']
-_C815 = CLASSES['DiesEvent']
-_C817 = CLASSES['AttacksAloneEvent']
-_C819 = CLASSES['AttacksEvent']
-_C821 = CLASSES['BlocksEvent']
-_C824 = CLASSES['BlockedEvent']
-_C826 = CLASSES['PhasesEvent']
-_C828 = CLASSES['TurnedUpEvent']
-_C830 = CLASSES['ExiledThisWayEvent']
-_C832 = CLASSES['TargetedEvent']
-_C835 = CLASSES['DealsDamageEvent']
-_C837 = CLASSES['DealtDamageEvent']
+_C408 = CLASSES['ControlClause']
+_C417 = CLASSES['DividedDamageEffect']
+_C419 = CLASSES['DamageEffect']
+_C421 = CLASSES['DestroyEffect']
+_C424 = CLASSES['DrawEffect']
+_C426 = CLASSES['TokenCopyEffect']
+_C431 = CLASSES['TokenEffect']
+_C432 = CLASSES['AddManaEffect']
+_C435 = CLASSES['DiscardEffect']
+_C437 = CLASSES['GainLifeEffect']
+_C440 = CLASSES['GainControlEffect']
+_C442 = CLASSES['ReturnToHandEffect']
+_C445 = CLASSES['ReturnFromGraveyardEffect']
+_C447 = CLASSES['ReturnToBattlefieldEffect']
+_C450 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C455 = CLASSES['SearchEffect']
+_C459 = CLASSES['CounterSpellEffect']
+_C461 = CLASSES['ShuffleEffect']
+_C465 = CLASSES['MillEffect']
+_C468 = CLASSES['PutFromHandEffect']
+_C472 = CLASSES['PutCountersEffect']
+_C475 = CLASSES['PutOnLibraryEffect']
+_C477 = CLASSES['PutIntoZoneEffect']
+_C482 = CLASSES['PileActionEffect']
+_C488 = CLASSES['ExileEffect']
+_C490 = CLASSES['ExileTopEffect']
+_C492 = CLASSES['RegenerateEffect']
+_C496 = CLASSES['PlayerSacrificesEffect']
+_C499 = CLASSES['SacrificeEffect']
+_C501 = CLASSES['UntapEffect']
+_C503 = CLASSES['TapOrUntapEffect']
+_C505 = CLASSES['TapEffect']
+_C509 = CLASSES['RemoveCountersEffect']
+_C511 = CLASSES['DelayedEffect']
+_C513 = CLASSES['PreventEffect']
+_C515 = CLASSES['CastThisEffect']
+_C517 = CLASSES['CopySpellEffect']
+_C518 = CLASSES['NoRegenEffect']
+_C521 = CLASSES['PhaseOutEffect']
+_C524 = CLASSES['NoUntapEffect']
+_C527 = CLASSES['ContinuousEffect']
+_C529 = CLASSES['PlayerRef']
+_C536 = CLASSES['AnyNumberTargets']
+_C538 = CLASSES['AnyTarget']
+_C541 = CLASSES['UpToTargets']
+_C543 = CLASSES['EachPlayers']
+_C545 = CLASSES['ThatRef']
+_C547 = CLASSES['EnchantedRef']
+_C552 = CLASSES['BeginningTrigger']
+_C556 = CLASSES['LastCounterTrigger']
+_C560 = CLASSES['BatchAttackTrigger']
+_C562 = CLASSES['ThisTrigger']
+_C566 = CLASSES['CastTrigger']
+_C569 = CLASSES['AttachedTrigger']
+_C572 = CLASSES['YoursTrigger']
+_C585 = CLASSES['ZonePlace']
+_C591 = CLASSES['PTChoice']
+_C595 = CLASSES['PTChange']
+_C597 = CLASSES['CantAttackOrBlock']
+_C599 = CLASSES['CantAttack']
+_C601 = CLASSES['CantBlock']
+_C603 = CLASSES['CantBeBlockedByFewer']
+_C604 = CLASSES['CantBeBlockedExcept']
+_C605 = CLASSES['CanBlockOnly']
+_C607 = CLASSES['CantBeTargetedBy']
+_C608 = CLASSES['CantBeTargeted']
+_C610 = CLASSES['CantBeDestroyed']
+_C612 = CLASSES['CantPhaseOut']
+_C614 = CLASSES['PhasesEachUntap']
+_C616 = CLASSES['GainsAbility']
+_C619 = CLASSES['HasKeywordAtManaCost']
+_C620 = CLASSES['HasKeywords']
+_C621 = CLASSES['LosesKeywords']
+_C624 = CLASSES['CombatDamageSteps']
+_C626 = CLASSES['AssignsExcess']
+_C628 = CLASSES['AttacksUntapped']
+_C630 = CLASSES['DoesntUntap']
+_C632 = CLASSES['DamageGainsLife']
+_C634 = CLASSES['DamageIsLethal']
+_C636 = CLASSES['CantBeBlockedBy']
+_C638 = CLASSES['CantBeAttachedBy']
+_C640 = CLASSES['PreventDamageFrom']
+_C642 = CLASSES['AttacksDespite']
+_C644 = CLASSES['MaxBlockers']
+_C646 = CLASSES['AttacksEachCombat']
+_C648 = CLASSES['BlocksEachCombat']
+_C650 = CLASSES['CantBeBlocked']
+_C652 = CLASSES['ChosenCreatureType']
+_C654 = CLASSES['BecomesAura']
+_C656 = CLASSES['IsColor']
+_C692 = CLASSES['Duration']
+_C695 = CLASSES['TargetObject']
+_C697 = CLASSES['FromGraveyard']
+_C703 = CLASSES['OntoBattlefield']
+_C706 = CLASSES['IntoHand']
+_C708 = CLASSES['IntoGraveyard']
+_C711 = CLASSES['CostValue']
+_C732 = CLASSES['BackRef']
+_C735 = CLASSES['TargetPlayer']
+_C739 = CLASSES['EachObjects']
+_C754 = CLASSES['QualityRef']
+_C775 = CLASSES['PerTime']
+_C781 = CLASSES['PerObject']
+_C784 = CLASSES['PowerOf']
+_C811 = CLASSES['EntersEvent']
+_C814 = CLASSES['LeavesEvent']
+_C816 = CLASSES['DiesEvent']
+_C818 = CLASSES['AttacksAloneEvent']
+_C820 = CLASSES['AttacksEvent']
+_C822 = CLASSES['BlocksEvent']
+_C825 = CLASSES['BlockedEvent']
+_C827 = CLASSES['PhasesEvent']
+_C829 = CLASSES['TurnedUpEvent']
+_C831 = CLASSES['ExiledThisWayEvent']
+_C833 = CLASSES['TargetedEvent']
+_C836 = CLASSES['DealsDamageEvent']
+_C838 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -54090,7 +54405,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 416:  # negated
+        elif r == 415:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -54387,8 +54702,8 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 586:
-                    values.append(_b586(x, inst, lim, made))
+                elif x.rule == 585:
+                    values.append(_b585(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 376:  # spells
@@ -54932,7 +55247,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 592 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54962,20 +55277,20 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C275()
-    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'choicetype': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # other
+        if r == 664:  # other
             d['other'] = True
-        elif r == 666:  # another
+        elif r == 665:  # another
             d['another'] = True
-        elif r == 667:  # facedown
+        elif r == 666:  # facedown
             d['facedown'] = True
-        elif r == 668:  # faceup
+        elif r == 667:  # faceup
             d['faceup'] = True
         elif r == 395:  # exiled
             d['exiled'] = True
@@ -54994,17 +55309,17 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 669:  # states
+        elif r == 668:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 761:  # nons
+        elif r == 762:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 762:  # colors
+        elif r == 763:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55012,7 +55327,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 763:  # supertypes
+        elif r == 764:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -55020,32 +55335,32 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 764:  # multis
+        elif r == 765:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 765:  # types
+        elif r == 766:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 766:  # subtypes
+        elif r == 767:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 767:  # ortypes
+        elif r == 768:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 768:  # andor
+        elif r == 769:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 769:  # ortypes
+        elif r == 770:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -55056,39 +55371,41 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 399:  # chosen
+        elif r == 669:  # chosen
             d['chosen'] = True
-        elif r == 400:  # mv
+        elif r == 670:  # choicetype
+            d['choicetype'] = True
+        elif r == 399:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 401:  # mvdir
+        elif r == 400:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 402:  # ptstat
+        elif r == 401:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 403:  # ptval
+        elif r == 402:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 404:  # ptdir
+        elif r == 403:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 405:  # kwability
+        elif r == 404:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -55097,7 +55414,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 406:  # kwabilities
+        elif r == 405:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -55106,7 +55423,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 670:  # keywords
+        elif r == 671:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55120,7 +55437,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 407:  # without
+        elif r == 406:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -55133,9 +55450,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b409(x, inst, lim, made)
+            value = _b408(x, inst, lim, made)
             d['controller'] = value
-        elif r == 415:  # late
+        elif r == 414:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -55149,9 +55466,9 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 671:  # blocked_by_this
+        elif r == 672:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 672:  # attacking_you
+        elif r == 673:  # attacking_you
             d['attacking_you'] = True
         elif r == 274:  # name
             x = c[0]
@@ -55271,9 +55588,9 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 290:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 533:  # options
+        elif r == 532:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55325,7 +55642,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         elif r == 294:  # extra
             x = c[0]
@@ -55365,7 +55682,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 296:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         elif r == 297:  # skip
             x = c[0]
@@ -55405,11 +55722,11 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 299:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         elif r == 300:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55452,11 +55769,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 303:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         elif r == 304:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55495,7 +55812,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 306:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         elif r == 307:  # amount
             x = c[0]
@@ -55535,7 +55852,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 309:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         elif r == 310:  # amount
             x = c[0]
@@ -55611,7 +55928,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 314:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55650,18 +55967,18 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 316:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 549:  # count
+        elif r == 548:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
         elif r == 317:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55733,7 +56050,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 321:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55776,7 +56093,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 324:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55815,16 +56132,16 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 326:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 739:  # base
+        elif r == 740:  # base
             d['base'] = True
         elif r == 327:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55867,7 +56184,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 330:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55950,7 +56267,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 336:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55961,7 +56278,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 338:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56008,14 +56325,14 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 342:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 343:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56054,7 +56371,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 345:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56136,14 +56453,14 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 350:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 351:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56180,7 +56497,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # parts
+        if r == 549:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56189,7 +56506,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 740 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56342,7 +56659,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 364:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 554 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 553 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56360,7 +56677,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 574:  # sentences
+        elif r == 573:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -56396,9 +56713,9 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # special
+        if r == 574:  # special
             d['special'] = True
-        elif r == 576:  # fromhand
+        elif r == 575:  # fromhand
             d['fromhand'] = True
         elif r == 368:  # param
             x = c[0]
@@ -56409,11 +56726,11 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 577:  # cost
+        elif r == 576:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 578:  # param
+        elif r == 577:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -56426,11 +56743,11 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 579:  # sentences
+        elif r == 578:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 580:  # restriction
+        elif r == 579:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -56439,19 +56756,19 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 581:  # once
+        elif r == 580:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 582:  # sorcery
+        elif r == 581:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 583:  # castable
+        elif r == 582:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -56489,9 +56806,9 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # both
+        if r == 747:  # both
             d['both'] = True
-        elif r == 584:  # which
+        elif r == 583:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -56724,35 +57041,35 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 658:  # this
+        elif r == 657:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 659:  # enchanted
+        elif r == 658:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 660:  # host
+        elif r == 659:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 661:  # equipped
+        elif r == 660:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 662:  # host
+        elif r == 661:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 663:  # affected
+        elif r == 662:  # affected
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['affected'] = value
-        elif r == 664:  # parts
+        elif r == 663:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56761,7 +57078,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 592 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56783,7 +57100,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56799,7 +57116,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C408()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56807,27 +57124,27 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # you
+        if r == 407:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 410:  # notyou
+        elif r == 409:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 411:  # own
+        elif r == 410:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 412:  # defending
+        elif r == 411:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 413:  # opponent
+        elif r == 412:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 414:  # opponents
+        elif r == 413:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -56839,7 +57156,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56855,7 +57172,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C417()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56863,11 +57180,11 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 417:  # amount
+        if r == 416:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 770:  # evenly
+        elif r == 771:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -56877,7 +57194,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56893,7 +57210,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C419()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56901,46 +57218,46 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # named
+        if r == 674:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 674:  # amount
+        elif r == 675:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 675:  # equal
+        elif r == 676:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 771:  # power
+        elif r == 772:  # power
             x = c[0]
-            value = _b783(x, inst, lim, made)
+            value = _b784(x, inst, lim, made)
             d['power'] = value
-        elif r == 772:  # amount
+        elif r == 773:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 676:  # you
+        elif r == 677:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 677:  # target
+        elif r == 678:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 419:  # also
+        elif r == 418:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56953,7 +57270,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56969,7 +57286,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C421()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56977,9 +57294,9 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 420:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56992,7 +57309,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57008,7 +57325,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C424()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57016,13 +57333,13 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # player
+        if r == 422:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 424:  # amount
+        elif r == 423:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -57034,7 +57351,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57050,7 +57367,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C426()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57058,9 +57375,9 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # target
+        if r == 425:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57073,7 +57390,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57089,7 +57406,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C431()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57097,21 +57414,21 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # count
+        if r == 427:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 678:  # tapped
+        elif r == 679:  # tapped
             d['tapped'] = True
-        elif r == 429:  # power
+        elif r == 428:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 430:  # toughness
+        elif r == 429:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 679:  # colors
+        elif r == 680:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -57119,17 +57436,17 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 680:  # subtypes
+        elif r == 681:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 681:  # types
+        elif r == 682:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 682:  # keywords
+        elif r == 683:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57143,23 +57460,23 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 431:  # tokname
+        elif r == 430:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 683:  # per
+        elif r == 684:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 684:  # pertime
+        elif r == 685:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b774(x, inst, lim, made)
+            value = _b775(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -57169,7 +57486,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57185,7 +57502,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C432()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57193,9 +57510,9 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # anycolor
+        if r == 776:  # anycolor
             d['anycolor'] = True
-        elif r == 776:  # choices
+        elif r == 777:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -57205,15 +57522,15 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 685:  # last
+        elif r == 686:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 686:  # mana
+        elif r == 687:  # mana
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['mana'] = value
-        elif r == 841:  # alts
+        elif r == 842:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b104(x, inst, lim, made))
@@ -57225,7 +57542,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57241,7 +57558,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C435()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57249,27 +57566,27 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # player
+        if r == 433:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 687:  # third
+        elif r == 688:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 435:  # amount
+        elif r == 434:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 777:  # random
+        elif r == 778:  # random
             d['random'] = True
-        elif r == 688:  # per
+        elif r == 689:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b774(x, inst, lim, made)
+            value = _b775(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -57279,7 +57596,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57295,7 +57612,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C437()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57303,31 +57620,31 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # player
+        if r == 436:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 689:  # amount
+        elif r == 690:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 778:  # per
+        elif r == 779:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b774(x, inst, lim, made)
+            value = _b775(x, inst, lim, made)
             d['per'] = value
-        elif r == 781:  # per
+        elif r == 782:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b780(x, inst, lim, made)
+            value = _b781(x, inst, lim, made)
             d['per'] = value
-        elif r == 690:  # equal
+        elif r == 691:  # equal
             x = c[0]
-            value = _b783(x, inst, lim, made)
+            value = _b784(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -57337,7 +57654,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57353,7 +57670,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C440()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57361,18 +57678,18 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # target
+        if r == 438:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 440:  # duration
+        elif r == 439:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b692(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -57382,7 +57699,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57398,7 +57715,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C442()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57406,14 +57723,14 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # target
+        if r == 441:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # yours
+        elif r == 693:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -57425,7 +57742,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57441,7 +57758,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C445()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57449,23 +57766,23 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # target
+        if r == 443:  # target
             x = c[0]
-            value = _b694(x, inst, lim, made)
+            value = _b695(x, inst, lim, made)
             d['target'] = value
-        elif r == 445:  # source
+        elif r == 444:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b697(x, inst, lim, made)
             d['source'] = value
-        elif r == 793:  # hand
+        elif r == 794:  # hand
             d['hand'] = True
-        elif r == 697:  # battlefield
+        elif r == 698:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 794:  # mine
+        elif r == 795:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -57475,7 +57792,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57491,7 +57808,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57499,22 +57816,22 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # target
+        if r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 698:  # fromgy
+        elif r == 699:  # fromgy
             d['fromgy'] = True
-        elif r == 795:  # choice
+        elif r == 796:  # choice
             d['choice'] = True
-        elif r == 796:  # facedown
+        elif r == 797:  # facedown
             d['facedown'] = True
-        elif r == 797:  # mine
+        elif r == 798:  # mine
             d['mine'] = True
-        elif r == 798:  # owners
+        elif r == 799:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -57524,7 +57841,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57540,7 +57857,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C450()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57548,11 +57865,11 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # filter
+        if r == 448:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 450:  # hands
+        elif r == 449:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -57564,7 +57881,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57580,7 +57897,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C455()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57588,38 +57905,38 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # player
+        if r == 451:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 699:  # upto
+        elif r == 700:  # upto
             d['upto'] = True
-        elif r == 453:  # count
+        elif r == 452:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 454:  # filter
+        elif r == 453:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 799:  # alts
+        elif r == 800:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b275(x, inst, lim, made))
-        elif r == 700:  # reveal
+        elif r == 701:  # reveal
             d['reveal'] = True
-        elif r == 800:  # thatcard
+        elif r == 801:  # thatcard
             d['thatcard'] = True
-        elif r == 801:  # thosecards
+        elif r == 802:  # thosecards
             d['thosecards'] = True
-        elif r == 455:  # destination
+        elif r == 454:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 708:  # tapped
+        elif r == 709:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -57629,7 +57946,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57645,7 +57962,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C459()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57653,20 +57970,20 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # target
+        if r == 456:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 458:  # unless
+        elif r == 457:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['unless'] = value
-        elif r == 459:  # per
+        elif r == 458:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -57680,7 +57997,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57696,7 +58013,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C461()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57704,9 +58021,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # player
+        if r == 460:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57716,7 +58033,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57732,7 +58049,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C465()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57740,19 +58057,19 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # amount
+        if r == 462:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 464:  # player
+        elif r == 463:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 465:  # owner
+        elif r == 464:  # owner
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -57762,7 +58079,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57778,7 +58095,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C468()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57786,15 +58103,15 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # filter
+        if r == 466:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 468:  # battlefield
+        elif r == 467:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 712:  # faceup
+        elif r == 713:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -57804,7 +58121,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57820,7 +58137,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C472()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57828,17 +58145,17 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # amount
+        if r == 469:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 471:  # counter
+        elif r == 470:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 472:  # target
+        elif r == 471:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57851,7 +58168,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57867,7 +58184,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57875,24 +58192,24 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 473:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # source
+        elif r == 474:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b697(x, inst, lim, made)
             d['source'] = value
-        elif r == 713:  # top
+        elif r == 714:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 714:  # bottom
+        elif r == 715:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -57904,7 +58221,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57920,7 +58237,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C477()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57928,9 +58245,9 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # target
+        if r == 476:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57943,7 +58260,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57959,7 +58276,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C482()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57967,22 +58284,22 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # filter
+        if r == 478:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 480:  # whose
+        elif r == 479:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 481:  # action
+        elif r == 480:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 482:  # pile
+        elif r == 481:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -57994,7 +58311,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58010,7 +58327,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C488()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58018,36 +58335,36 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # target
+        if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 485:  # source
+        elif r == 484:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b697(x, inst, lim, made)
             d['source'] = value
-        elif r == 486:  # amount
+        elif r == 485:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 487:  # counter
+        elif r == 486:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 488:  # also
+        elif r == 487:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58060,7 +58377,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58076,7 +58393,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C490()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58084,9 +58401,9 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # player
+        if r == 489:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58096,7 +58413,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58112,7 +58429,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C492()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58120,9 +58437,9 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 491:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58135,7 +58452,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58151,7 +58468,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C496()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58159,17 +58476,17 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # player
+        if r == 493:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
-        elif r == 495:  # amount
+        elif r == 494:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 496:  # filter
+        elif r == 495:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -58181,7 +58498,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58197,7 +58514,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58205,18 +58522,18 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # target
+        if r == 497:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 499:  # unless
+        elif r == 498:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -58226,7 +58543,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58242,7 +58559,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58250,9 +58567,9 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58265,7 +58582,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58281,7 +58598,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58289,9 +58606,9 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58304,7 +58621,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58320,7 +58637,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C505()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58328,9 +58645,9 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # target
+        if r == 504:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58343,7 +58660,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58359,7 +58676,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C509()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58367,17 +58684,17 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # amount
+        if r == 506:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 508:  # counter
+        elif r == 507:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 509:  # target
+        elif r == 508:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58390,7 +58707,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58406,7 +58723,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C511()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58414,18 +58731,18 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # step
+        if r == 716:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 802 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 716:  # endcombat
+        elif r == 717:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 511:  # effect
+        elif r == 510:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -58440,7 +58757,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58456,7 +58773,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C513()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58464,15 +58781,15 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # amount
+        if r == 512:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 803:  # you
+        elif r == 804:  # you
             d['you'] = True
-        elif r == 717:  # target
+        elif r == 718:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58485,7 +58802,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58501,7 +58818,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C515()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58509,18 +58826,18 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # target
+        if r == 514:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 718:  # label
+        elif r == 719:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 719:  # free
+        elif r == 720:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -58532,7 +58849,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58548,7 +58865,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C517()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58556,16 +58873,16 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # target
+        if r == 516:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 720:  # newtargets
+        elif r == 721:  # newtargets
             d['newtargets'] = True
-        elif r == 804:  # thatcopy
+        elif r == 805:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58575,7 +58892,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58591,7 +58908,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C518()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58599,18 +58916,18 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # thatnoun
+        if r == 722:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 722:  # target
+        elif r == 723:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 723:  # thisturn
+        elif r == 724:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -58620,7 +58937,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58636,7 +58953,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C521()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58644,14 +58961,14 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # target
+        if r == 519:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 521:  # phaseout
+        elif r == 520:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -58663,7 +58980,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58679,7 +58996,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C524()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58687,14 +59004,14 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # target
+        if r == 522:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 524:  # nountap
+        elif r == 523:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -58706,7 +59023,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58722,7 +59039,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C527()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58730,30 +59047,30 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # lead
+        if r == 525:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b692(x, inst, lim, made)
             d['lead'] = value
-        elif r == 724:  # target
+        elif r == 725:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 725:  # also
+        elif r == 726:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b738(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['also'] = value
-        elif r == 726:  # group
+        elif r == 727:  # group
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['group'] = value
-        elif r == 727:  # parts
+        elif r == 728:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58762,18 +59079,18 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 592 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 527:  # duration
+        elif r == 526:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b691(x, inst, lim, made)
+            value = _b692(x, inst, lim, made)
             d['duration'] = value
-        elif r == 728:  # tail
+        elif r == 729:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -58782,7 +59099,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 593 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 592 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58795,7 +59112,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58811,7 +59128,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C529()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58819,13 +59136,13 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # controller
+        if r == 730:  # controller
             d['controller'] = True
-        elif r == 531:  # owner
+        elif r == 530:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 532:  # who
+        elif r == 531:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58837,7 +59154,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58853,7 +59170,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C536()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58861,11 +59178,11 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # filter
+        if r == 535:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 732:  # otherthan
+        elif r == 733:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -58875,7 +59192,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58891,7 +59208,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C538()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58899,7 +59216,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # any
+        if r == 537:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -58911,7 +59228,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58927,7 +59244,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C541()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58935,13 +59252,13 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # each
+        if r == 736:  # each
             d['each'] = True
-        elif r == 540:  # count
+        elif r == 539:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 541:  # filter
+        elif r == 540:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
@@ -58953,7 +59270,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58969,7 +59286,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C543()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58977,7 +59294,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # who
+        if r == 542:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -58989,7 +59306,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59005,7 +59322,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C545()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59013,7 +59330,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # that
+        if r == 544:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -59025,7 +59342,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59041,7 +59358,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C547()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59049,9 +59366,9 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # equipped
+        if r == 809:  # equipped
             d['equipped'] = True
-        elif r == 547:  # enchanted
+        elif r == 546:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -59063,7 +59380,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59079,7 +59396,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C552()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59087,11 +59404,11 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # whose
+        if r == 550:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 552:  # step
+        elif r == 551:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -59103,7 +59420,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59119,7 +59436,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C556()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59127,11 +59444,11 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # lead
+        if r == 554:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 556:  # counter
+        elif r == 555:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -59143,7 +59460,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59159,7 +59476,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C560()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59167,15 +59484,15 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # lead
+        if r == 557:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 559:  # subject
+        elif r == 558:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 560:  # batch
+        elif r == 559:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -59187,7 +59504,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59203,7 +59520,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C562()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59211,13 +59528,13 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # lead
+        if r == 561:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 741:  # creature
+        elif r == 742:  # creature
             d['creature'] = True
-        elif r == 742:  # events
+        elif r == 743:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59226,7 +59543,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 812 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59239,7 +59556,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59255,7 +59572,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C566()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59263,15 +59580,15 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # lead
+        if r == 563:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 565:  # who
+        elif r == 564:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 566:  # spell
+        elif r == 565:  # spell
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['spell'] = value
@@ -59283,7 +59600,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59299,7 +59616,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C569()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59307,17 +59624,17 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # lead
+        if r == 567:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 838:  # equipped
+        elif r == 839:  # equipped
             d['equipped'] = True
-        elif r == 569:  # host
+        elif r == 568:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 743:  # events
+        elif r == 744:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59326,7 +59643,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 812 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59339,7 +59656,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59355,7 +59672,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C572()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59363,17 +59680,17 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # lead
+        if r == 570:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 839:  # thisor
+        elif r == 840:  # thisor
             d['thisor'] = True
-        elif r == 572:  # subject
+        elif r == 571:  # subject
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['subject'] = value
-        elif r == 744:  # events
+        elif r == 745:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -59382,12 +59699,12 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 812 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 745:  # undercontrol
+        elif r == 746:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -59397,7 +59714,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59413,7 +59730,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C585()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59421,11 +59738,11 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # command
+        if r == 584:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 587:  # battlefield
+        elif r == 586:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59437,7 +59754,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59453,7 +59770,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C591()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59461,19 +59778,19 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # power
+        if r == 587:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 589:  # toughness
+        elif r == 588:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 590:  # power2
+        elif r == 589:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 591:  # toughness2
+        elif r == 590:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -59485,7 +59802,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59501,7 +59818,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C595()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59509,29 +59826,29 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # additional
+        if r == 748:  # additional
             d['additional'] = True
-        elif r == 594:  # power
+        elif r == 593:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 595:  # toughness
+        elif r == 594:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 748:  # per
+        elif r == 749:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 749:  # perfilter
+        elif r == 750:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b275(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 840:  # onbf
+        elif r == 841:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -59541,7 +59858,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59557,7 +59874,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C597()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59565,7 +59882,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # both
+        if r == 596:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -59577,7 +59894,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59593,7 +59910,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C599()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59601,7 +59918,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # attack
+        if r == 598:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -59613,7 +59930,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59629,7 +59946,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C601()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59637,7 +59954,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # block
+        if r == 600:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -59649,7 +59966,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59665,7 +59982,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C603()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59673,7 +59990,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # count
+        if r == 602:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -59685,7 +60002,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59701,51 +60018,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 750:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 275:
-                    values.append(_b275(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C604()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59773,7 +60046,51 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C605()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 752:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 275:
+                    values.append(_b275(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59789,7 +60106,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C607()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59797,9 +60114,9 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # quality
+        if r == 606:  # quality
             x = c[0]
-            value = _b753(x, inst, lim, made)
+            value = _b754(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -59809,7 +60126,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59825,7 +60142,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C608()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59833,7 +60150,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # opponents
+        if r == 756:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59843,7 +60160,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59859,7 +60176,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C610()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59867,7 +60184,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # destroyed
+        if r == 609:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -59879,7 +60196,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59895,7 +60212,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C612()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59903,7 +60220,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # phase
+        if r == 611:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -59915,7 +60232,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59931,7 +60248,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C614()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59939,7 +60256,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # untap
+        if r == 613:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -59951,7 +60268,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59967,7 +60284,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C616()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59975,9 +60292,9 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # ability
+        if r == 615:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 756 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 757 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59990,7 +60307,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60006,7 +60323,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C619()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60014,14 +60331,14 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # keyword
+        if r == 617:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 619:  # manacost
+        elif r == 618:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -60033,7 +60350,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60049,53 +60366,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 757:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C620()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60125,7 +60396,53 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C621()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 759:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60141,7 +60458,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C624()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60149,11 +60466,11 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # first
+        if r == 622:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 624:  # regular
+        elif r == 623:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -60167,7 +60484,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60183,7 +60500,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C626()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60191,7 +60508,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # excess
+        if r == 625:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -60203,7 +60520,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60219,7 +60536,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C628()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60227,7 +60544,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # untapped
+        if r == 627:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -60239,7 +60556,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60255,7 +60572,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C630()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60263,11 +60580,11 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # its
+        if r == 760:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 630:  # untap
+        elif r == 629:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -60279,7 +60596,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60295,7 +60612,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C632()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60303,7 +60620,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # gains
+        if r == 631:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -60315,7 +60632,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60331,7 +60648,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C634()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60339,7 +60656,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # lethal
+        if r == 633:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -60351,7 +60668,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60367,7 +60684,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C636()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60375,9 +60692,9 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # quality
+        if r == 635:  # quality
             x = c[0]
-            value = _b753(x, inst, lim, made)
+            value = _b754(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60387,7 +60704,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60403,7 +60720,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C638()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60411,9 +60728,9 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # quality
+        if r == 637:  # quality
             x = c[0]
-            value = _b753(x, inst, lim, made)
+            value = _b754(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60423,7 +60740,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60439,7 +60756,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C640()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60447,9 +60764,9 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # quality
+        if r == 639:  # quality
             x = c[0]
-            value = _b753(x, inst, lim, made)
+            value = _b754(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60459,7 +60776,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60475,7 +60792,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C642()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60483,9 +60800,9 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # thisturn
+        if r == 761:  # thisturn
             d['thisturn'] = True
-        elif r == 642:  # keyword
+        elif r == 641:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60500,7 +60817,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60516,7 +60833,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C644()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60524,7 +60841,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # count
+        if r == 643:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60536,7 +60853,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60552,7 +60869,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C646()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60560,7 +60877,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # attacks
+        if r == 645:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -60572,7 +60889,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60588,7 +60905,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C648()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60596,7 +60913,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # blocks
+        if r == 647:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -60608,7 +60925,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60624,7 +60941,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C650()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60632,7 +60949,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # unblockable
+        if r == 649:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -60644,7 +60961,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60660,7 +60977,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C652()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60668,7 +60985,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # choice
+        if r == 651:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -60680,7 +60997,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60696,7 +61013,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C654()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60704,7 +61021,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # host
+        if r == 653:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -60716,7 +61033,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60732,7 +61049,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C656()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60740,7 +61057,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # color
+        if r == 655:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -60755,7 +61072,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60771,7 +61088,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C692()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60779,23 +61096,23 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # eot
+        if r == 787:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 787:  # next_upkeep
+        elif r == 788:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 788:  # losecontrol
+        elif r == 789:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 789:  # thisturn
+        elif r == 790:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 790:  # thiscombat
+        elif r == 791:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -60807,7 +61124,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60823,7 +61140,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C695()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60831,13 +61148,13 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # another
+        if r == 792:  # another
             d['another'] = True
-        elif r == 693:  # filter
+        elif r == 694:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 792:  # ingy
+        elif r == 793:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -60847,7 +61164,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60863,7 +61180,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C697()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60871,7 +61188,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # whose
+        if r == 696:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -60883,7 +61200,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60899,7 +61216,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C703()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60907,7 +61224,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # zone
+        if r == 702:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -60919,7 +61236,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60935,7 +61252,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C706()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60943,9 +61260,9 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # player
+        if r == 705:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60955,7 +61272,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60971,7 +61288,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C708()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60979,9 +61296,9 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # player
+        if r == 707:  # player
             x = c[0]
-            value = _b530(x, inst, lim, made)
+            value = _b529(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -60991,7 +61308,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61007,7 +61324,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C711()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61015,11 +61332,11 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # cost
+        if r == 710:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 711:  # param
+        elif r == 712:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61034,7 +61351,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61050,7 +61367,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C732()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61058,9 +61375,9 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # word
+        if r == 731:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61073,7 +61390,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61089,7 +61406,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C735()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61097,11 +61414,11 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # player
+        if r == 734:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 805:  # walker
+        elif r == 806:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -61111,7 +61428,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61127,7 +61444,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C738()
+    inst: Any = _C739()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61135,33 +61452,33 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # quant
+        if r == 737:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 737:  # filter
+        elif r == 738:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 806:  # attached
+        elif r == 807:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 807:  # samename
+        elif r == 808:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 533 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 842:  # ingy
+        elif r == 843:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61171,7 +61488,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61187,7 +61504,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C753()
+    inst: Any = _C754()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61195,11 +61512,11 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # word
+        if r == 753:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 754:  # param
+        elif r == 755:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61214,7 +61531,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61230,7 +61547,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C775()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61238,7 +61555,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # word
+        if r == 774:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61253,7 +61570,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61269,7 +61586,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C781()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61277,13 +61594,13 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # filter
+        if r == 780:  # filter
             x = c[0]
             value = _b275(x, inst, lim, made)
             d['filter'] = value
-        elif r == 847:  # gy
+        elif r == 848:  # gy
             d['gy'] = True
-        elif r == 848:  # bf
+        elif r == 849:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -61293,7 +61610,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61309,7 +61626,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C784()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61317,21 +61634,21 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # power
+        if r == 783:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 784:  # power
+        elif r == 785:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 785:  # target
+        elif r == 786:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61344,7 +61661,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61360,7 +61677,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C811()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61368,7 +61685,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # enters
+        if r == 810:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -61380,7 +61697,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61396,7 +61713,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C814()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61404,7 +61721,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # leaves
+        if r == 813:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -61416,7 +61733,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61432,7 +61749,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C816()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61440,7 +61757,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # dies
+        if r == 815:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -61452,7 +61769,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61468,7 +61785,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C818()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61476,7 +61793,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # alone
+        if r == 817:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -61488,7 +61805,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61504,7 +61821,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C820()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61512,7 +61829,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # attacks
+        if r == 819:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61524,7 +61841,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61540,7 +61857,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C822()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61548,11 +61865,11 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # blocks
+        if r == 821:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 843:  # acreature
+        elif r == 844:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -61562,7 +61879,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61578,7 +61895,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C825()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61586,11 +61903,11 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # blocked
+        if r == 823:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 823:  # filter
+        elif r == 824:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -61604,7 +61921,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61620,7 +61937,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C827()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61628,7 +61945,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # direction
+        if r == 826:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -61640,7 +61957,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61656,7 +61973,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C829()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61664,7 +61981,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # up
+        if r == 828:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -61676,7 +61993,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61692,7 +62009,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C831()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61700,7 +62017,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # way
+        if r == 830:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -61712,7 +62029,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61728,7 +62045,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C833()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61736,11 +62053,11 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # targeted
+        if r == 832:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 844:  # opponents
+        elif r == 845:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61750,7 +62067,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61766,7 +62083,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C836()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61774,13 +62091,13 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 845:  # combat
+        if r == 846:  # combat
             d['combat'] = True
-        elif r == 833:  # deals
+        elif r == 834:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 834:  # recipient
+        elif r == 835:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -61794,7 +62111,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61810,7 +62127,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C838()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61818,9 +62135,9 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # combat
+        if r == 847:  # combat
             d['combat'] = True
-        elif r == 836:  # dealt
+        elif r == 837:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -62233,458 +62550,459 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 396 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 397 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 398 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 399 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 415 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 TokenEffect
-    _b433,  # 433 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 CopySpellEffect
-    _b519,  # 519 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 ContinuousEffect
-    _match_node,  # 529 ActionWord
-    _b530,  # 530 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 533 __asgn_oneormore
-    _match_node,  # 534 BackWord
-    _node,  # 535 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 550 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 BeginningTrigger
-    _node,  # 554 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 575 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 576 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 PTChoice
-    _node,  # 593 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 CantBeBlockedByFewer
-    _b605,  # 605 CantBeBlockedExcept
-    _b606,  # 606 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeTargetedBy
-    _b609,  # 609 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 HasKeywordAtManaCost
-    _b621,  # 621 HasKeywords
-    _b622,  # 622 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 664 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 669 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 670 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 671 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 672 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 679 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 680 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 681 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 682 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 OntoBattlefield
-    _node,  # 703 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 732 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 737 __asgn_plain
-    _b738,  # 738 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 739 __asgn_optional
-    _node,  # 740 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 742 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 401 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 414 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 420 __asgn_plain
+    _b421,  # 421 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 TokenEffect
+    _b432,  # 432 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 CopySpellEffect
+    _b518,  # 518 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 ContinuousEffect
+    _match_node,  # 528 ActionWord
+    _b529,  # 529 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 532 __asgn_oneormore
+    _match_node,  # 533 BackWord
+    _node,  # 534 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 549 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 BeginningTrigger
+    _node,  # 553 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 574 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 575 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 PTChoice
+    _node,  # 592 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 CantBeBlockedByFewer
+    _b604,  # 604 CantBeBlockedExcept
+    _b605,  # 605 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 CantBeTargetedBy
+    _b608,  # 608 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 HasKeywordAtManaCost
+    _b620,  # 620 HasKeywords
+    _b621,  # 621 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 668 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choicetype', o, lim, made),  # 670 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 671 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 672 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 680 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 681 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 682 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 683 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 701 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 OntoBattlefield
+    _node,  # 704 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 707 __asgn_plain
+    _b708,  # 708 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 740 __asgn_optional
+    _node,  # 741 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 742 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 743 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 744 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 750 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 745 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 750 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 752 __asgn_plain
-    _b753,  # 753 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 755 __asgn_optional
-    _node,  # 756 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 757 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 753 __asgn_plain
+    _b754,  # 754 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 756 __asgn_optional
+    _node,  # 757 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 758 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 763 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 764 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 766 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 776 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 799 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 801 __asgn_optional
-    _match_node,  # 802 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 EntersEvent
-    _node,  # 811 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 822 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 833 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 838 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 839 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 840 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 841 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 842 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 843 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 844 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 845 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 763 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 766 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 770 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 777 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 800 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 802 __asgn_optional
+    _match_node,  # 803 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 EntersEvent
+    _node,  # 812 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 823 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 834 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 841 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 842 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 843 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 844 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 845 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 846 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 847 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 848 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 847 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 848 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 849 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 535, 554, 593, 703, 740, 756, 811])
+_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 534, 553, 592, 704, 741, 757, 812])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -63086,7 +63404,7 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 396 __asgn_oneormore
     None,  # 397 __asgn_oneormore
     None,  # 398 __asgn_oneormore
-    None,  # 399 __asgn_optional
+    None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
     None,  # 402 __asgn_plain
@@ -63095,175 +63413,175 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
     None,  # 407 __asgn_plain
-    None,  # 408 __asgn_plain
-    _b409,  # 409 ControlClause
+    _b408,  # 408 ControlClause
+    None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
-    None,  # 414 __asgn_plain
-    None,  # 415 __asgn_oneormore
+    None,  # 414 __asgn_oneormore
+    None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
-    None,  # 417 __asgn_plain
-    _b418,  # 418 DividedDamageEffect
-    None,  # 419 __asgn_plain
-    _b420,  # 420 DamageEffect
-    None,  # 421 __asgn_plain
-    _b422,  # 422 DestroyEffect
+    _b417,  # 417 DividedDamageEffect
+    None,  # 418 __asgn_plain
+    _b419,  # 419 DamageEffect
+    None,  # 420 __asgn_plain
+    _b421,  # 421 DestroyEffect
+    None,  # 422 __asgn_plain
     None,  # 423 __asgn_plain
-    None,  # 424 __asgn_plain
-    _b425,  # 425 DrawEffect
-    None,  # 426 __asgn_plain
-    _b427,  # 427 TokenCopyEffect
+    _b424,  # 424 DrawEffect
+    None,  # 425 __asgn_plain
+    _b426,  # 426 TokenCopyEffect
+    None,  # 427 __asgn_plain
     None,  # 428 __asgn_plain
     None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
-    None,  # 431 __asgn_plain
-    _b432,  # 432 TokenEffect
-    _b433,  # 433 AddManaEffect
+    _b431,  # 431 TokenEffect
+    _b432,  # 432 AddManaEffect
+    None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
-    None,  # 435 __asgn_plain
-    _b436,  # 436 DiscardEffect
-    None,  # 437 __asgn_plain
-    _b438,  # 438 GainLifeEffect
+    _b435,  # 435 DiscardEffect
+    None,  # 436 __asgn_plain
+    _b437,  # 437 GainLifeEffect
+    None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    None,  # 440 __asgn_plain
-    _b441,  # 441 GainControlEffect
-    None,  # 442 __asgn_plain
-    _b443,  # 443 ReturnToHandEffect
+    _b440,  # 440 GainControlEffect
+    None,  # 441 __asgn_plain
+    _b442,  # 442 ReturnToHandEffect
+    None,  # 443 __asgn_plain
     None,  # 444 __asgn_plain
-    None,  # 445 __asgn_plain
-    _b446,  # 446 ReturnFromGraveyardEffect
-    None,  # 447 __asgn_plain
-    _b448,  # 448 ReturnToBattlefieldEffect
+    _b445,  # 445 ReturnFromGraveyardEffect
+    None,  # 446 __asgn_plain
+    _b447,  # 447 ReturnToBattlefieldEffect
+    None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    None,  # 450 __asgn_plain
-    _b451,  # 451 ReturnAllFromGraveyardsEffect
+    _b450,  # 450 ReturnAllFromGraveyardsEffect
+    None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
     None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
-    None,  # 455 __asgn_plain
-    _b456,  # 456 SearchEffect
+    _b455,  # 455 SearchEffect
+    None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
-    _b460,  # 460 CounterSpellEffect
-    None,  # 461 __asgn_plain
-    _b462,  # 462 ShuffleEffect
+    _b459,  # 459 CounterSpellEffect
+    None,  # 460 __asgn_plain
+    _b461,  # 461 ShuffleEffect
+    None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
-    None,  # 465 __asgn_plain
-    _b466,  # 466 MillEffect
+    _b465,  # 465 MillEffect
+    None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    None,  # 468 __asgn_plain
-    _b469,  # 469 PutFromHandEffect
+    _b468,  # 468 PutFromHandEffect
+    None,  # 469 __asgn_plain
     None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
-    _b473,  # 473 PutCountersEffect
+    _b472,  # 472 PutCountersEffect
+    None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    None,  # 475 __asgn_plain
-    _b476,  # 476 PutOnLibraryEffect
-    None,  # 477 __asgn_plain
-    _b478,  # 478 PutIntoZoneEffect
+    _b475,  # 475 PutOnLibraryEffect
+    None,  # 476 __asgn_plain
+    _b477,  # 477 PutIntoZoneEffect
+    None,  # 478 __asgn_plain
     None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
     None,  # 481 __asgn_plain
-    None,  # 482 __asgn_plain
-    _b483,  # 483 PileActionEffect
+    _b482,  # 482 PileActionEffect
+    None,  # 483 __asgn_plain
     None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
     None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
-    None,  # 488 __asgn_plain
-    _b489,  # 489 ExileEffect
-    None,  # 490 __asgn_plain
-    _b491,  # 491 ExileTopEffect
-    None,  # 492 __asgn_plain
-    _b493,  # 493 RegenerateEffect
+    _b488,  # 488 ExileEffect
+    None,  # 489 __asgn_plain
+    _b490,  # 490 ExileTopEffect
+    None,  # 491 __asgn_plain
+    _b492,  # 492 RegenerateEffect
+    None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
-    None,  # 496 __asgn_plain
-    _b497,  # 497 PlayerSacrificesEffect
+    _b496,  # 496 PlayerSacrificesEffect
+    None,  # 497 __asgn_plain
     None,  # 498 __asgn_plain
-    None,  # 499 __asgn_plain
-    _b500,  # 500 SacrificeEffect
-    None,  # 501 __asgn_plain
-    _b502,  # 502 UntapEffect
-    None,  # 503 __asgn_plain
-    _b504,  # 504 TapOrUntapEffect
-    None,  # 505 __asgn_plain
-    _b506,  # 506 TapEffect
+    _b499,  # 499 SacrificeEffect
+    None,  # 500 __asgn_plain
+    _b501,  # 501 UntapEffect
+    None,  # 502 __asgn_plain
+    _b503,  # 503 TapOrUntapEffect
+    None,  # 504 __asgn_plain
+    _b505,  # 505 TapEffect
+    None,  # 506 __asgn_plain
     None,  # 507 __asgn_plain
     None,  # 508 __asgn_plain
-    None,  # 509 __asgn_plain
-    _b510,  # 510 RemoveCountersEffect
-    None,  # 511 __asgn_plain
-    _b512,  # 512 DelayedEffect
-    None,  # 513 __asgn_plain
-    _b514,  # 514 PreventEffect
-    None,  # 515 __asgn_plain
-    _b516,  # 516 CastThisEffect
-    None,  # 517 __asgn_plain
-    _b518,  # 518 CopySpellEffect
-    _b519,  # 519 NoRegenEffect
+    _b509,  # 509 RemoveCountersEffect
+    None,  # 510 __asgn_plain
+    _b511,  # 511 DelayedEffect
+    None,  # 512 __asgn_plain
+    _b513,  # 513 PreventEffect
+    None,  # 514 __asgn_plain
+    _b515,  # 515 CastThisEffect
+    None,  # 516 __asgn_plain
+    _b517,  # 517 CopySpellEffect
+    _b518,  # 518 NoRegenEffect
+    None,  # 519 __asgn_plain
     None,  # 520 __asgn_plain
-    None,  # 521 __asgn_plain
-    _b522,  # 522 PhaseOutEffect
+    _b521,  # 521 PhaseOutEffect
+    None,  # 522 __asgn_plain
     None,  # 523 __asgn_plain
-    None,  # 524 __asgn_plain
-    _b525,  # 525 NoUntapEffect
+    _b524,  # 524 NoUntapEffect
+    None,  # 525 __asgn_plain
     None,  # 526 __asgn_plain
-    None,  # 527 __asgn_plain
-    _b528,  # 528 ContinuousEffect
-    None,  # 529 ActionWord
-    _b530,  # 530 PlayerRef
+    _b527,  # 527 ContinuousEffect
+    None,  # 528 ActionWord
+    _b529,  # 529 PlayerRef
+    None,  # 530 __asgn_plain
     None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
-    None,  # 533 __asgn_oneormore
-    None,  # 534 BackWord
-    None,  # 535 TargetRef
-    None,  # 536 __asgn_plain
-    _b537,  # 537 AnyNumberTargets
-    None,  # 538 __asgn_plain
-    _b539,  # 539 AnyTarget
+    None,  # 532 __asgn_oneormore
+    None,  # 533 BackWord
+    None,  # 534 TargetRef
+    None,  # 535 __asgn_plain
+    _b536,  # 536 AnyNumberTargets
+    None,  # 537 __asgn_plain
+    _b538,  # 538 AnyTarget
+    None,  # 539 __asgn_plain
     None,  # 540 __asgn_plain
-    None,  # 541 __asgn_plain
-    _b542,  # 542 UpToTargets
-    None,  # 543 __asgn_plain
-    _b544,  # 544 EachPlayers
-    None,  # 545 __asgn_plain
-    _b546,  # 546 ThatRef
-    None,  # 547 __asgn_plain
-    _b548,  # 548 EnchantedRef
-    None,  # 549 __asgn_plain
-    None,  # 550 __asgn_oneormore
+    _b541,  # 541 UpToTargets
+    None,  # 542 __asgn_plain
+    _b543,  # 543 EachPlayers
+    None,  # 544 __asgn_plain
+    _b545,  # 545 ThatRef
+    None,  # 546 __asgn_plain
+    _b547,  # 547 EnchantedRef
+    None,  # 548 __asgn_plain
+    None,  # 549 __asgn_oneormore
+    None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
-    None,  # 552 __asgn_plain
-    _b553,  # 553 BeginningTrigger
-    None,  # 554 Trigger
+    _b552,  # 552 BeginningTrigger
+    None,  # 553 Trigger
+    None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    None,  # 556 __asgn_plain
-    _b557,  # 557 LastCounterTrigger
+    _b556,  # 556 LastCounterTrigger
+    None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    None,  # 560 __asgn_plain
-    _b561,  # 561 BatchAttackTrigger
-    None,  # 562 __asgn_plain
-    _b563,  # 563 ThisTrigger
+    _b560,  # 560 BatchAttackTrigger
+    None,  # 561 __asgn_plain
+    _b562,  # 562 ThisTrigger
+    None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    None,  # 566 __asgn_plain
-    _b567,  # 567 CastTrigger
+    _b566,  # 566 CastTrigger
+    None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
-    None,  # 569 __asgn_plain
-    _b570,  # 570 AttachedTrigger
+    _b569,  # 569 AttachedTrigger
+    None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
-    None,  # 572 __asgn_plain
-    _b573,  # 573 YoursTrigger
-    None,  # 574 __asgn_plain
+    _b572,  # 572 YoursTrigger
+    None,  # 573 __asgn_plain
+    None,  # 574 __asgn_optional
     None,  # 575 __asgn_optional
-    None,  # 576 __asgn_optional
+    None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
@@ -63272,105 +63590,105 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
-    None,  # 585 __asgn_plain
-    _b586,  # 586 ZonePlace
+    _b585,  # 585 ZonePlace
+    None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
     None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
-    None,  # 591 __asgn_plain
-    _b592,  # 592 PTChoice
-    None,  # 593 StaticPart
+    _b591,  # 591 PTChoice
+    None,  # 592 StaticPart
+    None,  # 593 __asgn_plain
     None,  # 594 __asgn_plain
-    None,  # 595 __asgn_plain
-    _b596,  # 596 PTChange
-    None,  # 597 __asgn_plain
-    _b598,  # 598 CantAttackOrBlock
-    None,  # 599 __asgn_plain
-    _b600,  # 600 CantAttack
-    None,  # 601 __asgn_plain
-    _b602,  # 602 CantBlock
-    None,  # 603 __asgn_plain
-    _b604,  # 604 CantBeBlockedByFewer
-    _b605,  # 605 CantBeBlockedExcept
-    _b606,  # 606 CanBlockOnly
-    None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeTargetedBy
-    _b609,  # 609 CantBeTargeted
-    None,  # 610 __asgn_plain
-    _b611,  # 611 CantBeDestroyed
-    None,  # 612 __asgn_plain
-    _b613,  # 613 CantPhaseOut
-    None,  # 614 __asgn_plain
-    _b615,  # 615 PhasesEachUntap
-    None,  # 616 __asgn_plain
-    _b617,  # 617 GainsAbility
+    _b595,  # 595 PTChange
+    None,  # 596 __asgn_plain
+    _b597,  # 597 CantAttackOrBlock
+    None,  # 598 __asgn_plain
+    _b599,  # 599 CantAttack
+    None,  # 600 __asgn_plain
+    _b601,  # 601 CantBlock
+    None,  # 602 __asgn_plain
+    _b603,  # 603 CantBeBlockedByFewer
+    _b604,  # 604 CantBeBlockedExcept
+    _b605,  # 605 CanBlockOnly
+    None,  # 606 __asgn_plain
+    _b607,  # 607 CantBeTargetedBy
+    _b608,  # 608 CantBeTargeted
+    None,  # 609 __asgn_plain
+    _b610,  # 610 CantBeDestroyed
+    None,  # 611 __asgn_plain
+    _b612,  # 612 CantPhaseOut
+    None,  # 613 __asgn_plain
+    _b614,  # 614 PhasesEachUntap
+    None,  # 615 __asgn_plain
+    _b616,  # 616 GainsAbility
+    None,  # 617 __asgn_plain
     None,  # 618 __asgn_plain
-    None,  # 619 __asgn_plain
-    _b620,  # 620 HasKeywordAtManaCost
-    _b621,  # 621 HasKeywords
-    _b622,  # 622 LosesKeywords
+    _b619,  # 619 HasKeywordAtManaCost
+    _b620,  # 620 HasKeywords
+    _b621,  # 621 LosesKeywords
+    None,  # 622 __asgn_plain
     None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
-    _b625,  # 625 CombatDamageSteps
-    None,  # 626 __asgn_plain
-    _b627,  # 627 AssignsExcess
-    None,  # 628 __asgn_plain
-    _b629,  # 629 AttacksUntapped
-    None,  # 630 __asgn_plain
-    _b631,  # 631 DoesntUntap
-    None,  # 632 __asgn_plain
-    _b633,  # 633 DamageGainsLife
-    None,  # 634 __asgn_plain
-    _b635,  # 635 DamageIsLethal
-    None,  # 636 __asgn_plain
-    _b637,  # 637 CantBeBlockedBy
-    None,  # 638 __asgn_plain
-    _b639,  # 639 CantBeAttachedBy
-    None,  # 640 __asgn_plain
-    _b641,  # 641 PreventDamageFrom
-    None,  # 642 __asgn_plain
-    _b643,  # 643 AttacksDespite
-    None,  # 644 __asgn_plain
-    _b645,  # 645 MaxBlockers
-    None,  # 646 __asgn_plain
-    _b647,  # 647 AttacksEachCombat
-    None,  # 648 __asgn_plain
-    _b649,  # 649 BlocksEachCombat
-    None,  # 650 __asgn_plain
-    _b651,  # 651 CantBeBlocked
-    None,  # 652 __asgn_plain
-    _b653,  # 653 ChosenCreatureType
-    None,  # 654 __asgn_plain
-    _b655,  # 655 BecomesAura
-    None,  # 656 __asgn_plain
-    _b657,  # 657 IsColor
+    _b624,  # 624 CombatDamageSteps
+    None,  # 625 __asgn_plain
+    _b626,  # 626 AssignsExcess
+    None,  # 627 __asgn_plain
+    _b628,  # 628 AttacksUntapped
+    None,  # 629 __asgn_plain
+    _b630,  # 630 DoesntUntap
+    None,  # 631 __asgn_plain
+    _b632,  # 632 DamageGainsLife
+    None,  # 633 __asgn_plain
+    _b634,  # 634 DamageIsLethal
+    None,  # 635 __asgn_plain
+    _b636,  # 636 CantBeBlockedBy
+    None,  # 637 __asgn_plain
+    _b638,  # 638 CantBeAttachedBy
+    None,  # 639 __asgn_plain
+    _b640,  # 640 PreventDamageFrom
+    None,  # 641 __asgn_plain
+    _b642,  # 642 AttacksDespite
+    None,  # 643 __asgn_plain
+    _b644,  # 644 MaxBlockers
+    None,  # 645 __asgn_plain
+    _b646,  # 646 AttacksEachCombat
+    None,  # 647 __asgn_plain
+    _b648,  # 648 BlocksEachCombat
+    None,  # 649 __asgn_plain
+    _b650,  # 650 CantBeBlocked
+    None,  # 651 __asgn_plain
+    _b652,  # 652 ChosenCreatureType
+    None,  # 653 __asgn_plain
+    _b654,  # 654 BecomesAura
+    None,  # 655 __asgn_plain
+    _b656,  # 656 IsColor
+    None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    None,  # 663 __asgn_plain
-    None,  # 664 __asgn_oneormore
+    None,  # 663 __asgn_oneormore
+    None,  # 664 __asgn_optional
     None,  # 665 __asgn_optional
     None,  # 666 __asgn_optional
     None,  # 667 __asgn_optional
-    None,  # 668 __asgn_optional
-    None,  # 669 __asgn_oneormore
-    None,  # 670 __asgn_oneormore
-    None,  # 671 __asgn_optional
+    None,  # 668 __asgn_oneormore
+    None,  # 669 __asgn_optional
+    None,  # 670 __asgn_optional
+    None,  # 671 __asgn_oneormore
     None,  # 672 __asgn_optional
-    None,  # 673 __asgn_plain
+    None,  # 673 __asgn_optional
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
-    None,  # 678 __asgn_optional
-    None,  # 679 __asgn_zeroormore
+    None,  # 678 __asgn_plain
+    None,  # 679 __asgn_optional
     None,  # 680 __asgn_zeroormore
-    None,  # 681 __asgn_oneormore
+    None,  # 681 __asgn_zeroormore
     None,  # 682 __asgn_oneormore
-    None,  # 683 __asgn_plain
+    None,  # 683 __asgn_oneormore
     None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
@@ -63378,77 +63696,77 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    _b691,  # 691 Duration
-    None,  # 692 __asgn_plain
+    None,  # 691 __asgn_plain
+    _b692,  # 692 Duration
     None,  # 693 __asgn_plain
-    _b694,  # 694 TargetObject
-    None,  # 695 __asgn_plain
-    _b696,  # 696 FromGraveyard
-    None,  # 697 __asgn_plain
-    None,  # 698 __asgn_optional
+    None,  # 694 __asgn_plain
+    _b695,  # 695 TargetObject
+    None,  # 696 __asgn_plain
+    _b697,  # 697 FromGraveyard
+    None,  # 698 __asgn_plain
     None,  # 699 __asgn_optional
     None,  # 700 __asgn_optional
-    None,  # 701 __asgn_plain
-    _b702,  # 702 OntoBattlefield
-    None,  # 703 Destination
-    None,  # 704 __asgn_plain
-    _b705,  # 705 IntoHand
-    None,  # 706 __asgn_plain
-    _b707,  # 707 IntoGraveyard
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_plain
-    _b710,  # 710 CostValue
-    None,  # 711 __asgn_plain
-    None,  # 712 __asgn_optional
-    None,  # 713 __asgn_plain
+    None,  # 701 __asgn_optional
+    None,  # 702 __asgn_plain
+    _b703,  # 703 OntoBattlefield
+    None,  # 704 Destination
+    None,  # 705 __asgn_plain
+    _b706,  # 706 IntoHand
+    None,  # 707 __asgn_plain
+    _b708,  # 708 IntoGraveyard
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_plain
+    _b711,  # 711 CostValue
+    None,  # 712 __asgn_plain
+    None,  # 713 __asgn_optional
     None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
     None,  # 717 __asgn_plain
     None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
-    None,  # 720 __asgn_optional
-    None,  # 721 __asgn_plain
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_optional
     None,  # 722 __asgn_plain
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_plain
+    None,  # 723 __asgn_plain
+    None,  # 724 __asgn_optional
     None,  # 725 __asgn_plain
     None,  # 726 __asgn_plain
-    None,  # 727 __asgn_oneormore
+    None,  # 727 __asgn_plain
     None,  # 728 __asgn_oneormore
-    None,  # 729 __asgn_optional
-    None,  # 730 __asgn_plain
-    _b731,  # 731 BackRef
-    None,  # 732 __asgn_optional
-    None,  # 733 __asgn_plain
-    _b734,  # 734 TargetPlayer
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_plain
+    None,  # 729 __asgn_oneormore
+    None,  # 730 __asgn_optional
+    None,  # 731 __asgn_plain
+    _b732,  # 732 BackRef
+    None,  # 733 __asgn_optional
+    None,  # 734 __asgn_plain
+    _b735,  # 735 TargetPlayer
+    None,  # 736 __asgn_optional
     None,  # 737 __asgn_plain
-    _b738,  # 738 EachObjects
-    None,  # 739 __asgn_optional
-    None,  # 740 KeywordCostPart
-    None,  # 741 __asgn_optional
-    None,  # 742 __asgn_oneormore
+    None,  # 738 __asgn_plain
+    _b739,  # 739 EachObjects
+    None,  # 740 __asgn_optional
+    None,  # 741 KeywordCostPart
+    None,  # 742 __asgn_optional
     None,  # 743 __asgn_oneormore
     None,  # 744 __asgn_oneormore
-    None,  # 745 __asgn_optional
+    None,  # 745 __asgn_oneormore
     None,  # 746 __asgn_optional
     None,  # 747 __asgn_optional
-    None,  # 748 __asgn_plain
+    None,  # 748 __asgn_optional
     None,  # 749 __asgn_plain
-    None,  # 750 __asgn_oneormore
+    None,  # 750 __asgn_plain
     None,  # 751 __asgn_oneormore
-    None,  # 752 __asgn_plain
-    _b753,  # 753 QualityRef
-    None,  # 754 __asgn_plain
-    None,  # 755 __asgn_optional
-    None,  # 756 GrantedAbility
-    None,  # 757 __asgn_oneormore
+    None,  # 752 __asgn_oneormore
+    None,  # 753 __asgn_plain
+    _b754,  # 754 QualityRef
+    None,  # 755 __asgn_plain
+    None,  # 756 __asgn_optional
+    None,  # 757 GrantedAbility
     None,  # 758 __asgn_oneormore
-    None,  # 759 __asgn_plain
-    None,  # 760 __asgn_optional
-    None,  # 761 __asgn_oneormore
+    None,  # 759 __asgn_oneormore
+    None,  # 760 __asgn_plain
+    None,  # 761 __asgn_optional
     None,  # 762 __asgn_oneormore
     None,  # 763 __asgn_oneormore
     None,  # 764 __asgn_oneormore
@@ -63457,28 +63775,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 767 __asgn_oneormore
     None,  # 768 __asgn_oneormore
     None,  # 769 __asgn_oneormore
-    None,  # 770 __asgn_optional
-    None,  # 771 __asgn_plain
+    None,  # 770 __asgn_oneormore
+    None,  # 771 __asgn_optional
     None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
-    _b774,  # 774 PerTime
-    None,  # 775 __asgn_optional
-    None,  # 776 __asgn_oneormore
-    None,  # 777 __asgn_optional
-    None,  # 778 __asgn_plain
+    None,  # 774 __asgn_plain
+    _b775,  # 775 PerTime
+    None,  # 776 __asgn_optional
+    None,  # 777 __asgn_oneormore
+    None,  # 778 __asgn_optional
     None,  # 779 __asgn_plain
-    _b780,  # 780 PerObject
-    None,  # 781 __asgn_plain
+    None,  # 780 __asgn_plain
+    _b781,  # 781 PerObject
     None,  # 782 __asgn_plain
-    _b783,  # 783 PowerOf
-    None,  # 784 __asgn_plain
+    None,  # 783 __asgn_plain
+    _b784,  # 784 PowerOf
     None,  # 785 __asgn_plain
     None,  # 786 __asgn_plain
     None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
     None,  # 789 __asgn_plain
     None,  # 790 __asgn_plain
-    None,  # 791 __asgn_optional
+    None,  # 791 __asgn_plain
     None,  # 792 __asgn_optional
     None,  # 793 __asgn_optional
     None,  # 794 __asgn_optional
@@ -63486,54 +63804,55 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 796 __asgn_optional
     None,  # 797 __asgn_optional
     None,  # 798 __asgn_optional
-    None,  # 799 __asgn_oneormore
-    None,  # 800 __asgn_optional
+    None,  # 799 __asgn_optional
+    None,  # 800 __asgn_oneormore
     None,  # 801 __asgn_optional
-    None,  # 802 DelayedStep
-    None,  # 803 __asgn_optional
+    None,  # 802 __asgn_optional
+    None,  # 803 DelayedStep
     None,  # 804 __asgn_optional
     None,  # 805 __asgn_optional
-    None,  # 806 __asgn_plain
+    None,  # 806 __asgn_optional
     None,  # 807 __asgn_plain
-    None,  # 808 __asgn_optional
-    None,  # 809 __asgn_plain
-    _b810,  # 810 EntersEvent
-    None,  # 811 ThisEvent
-    None,  # 812 __asgn_plain
-    _b813,  # 813 LeavesEvent
-    None,  # 814 __asgn_plain
-    _b815,  # 815 DiesEvent
-    None,  # 816 __asgn_plain
-    _b817,  # 817 AttacksAloneEvent
-    None,  # 818 __asgn_plain
-    _b819,  # 819 AttacksEvent
-    None,  # 820 __asgn_plain
-    _b821,  # 821 BlocksEvent
-    None,  # 822 __asgn_plain
+    None,  # 808 __asgn_plain
+    None,  # 809 __asgn_optional
+    None,  # 810 __asgn_plain
+    _b811,  # 811 EntersEvent
+    None,  # 812 ThisEvent
+    None,  # 813 __asgn_plain
+    _b814,  # 814 LeavesEvent
+    None,  # 815 __asgn_plain
+    _b816,  # 816 DiesEvent
+    None,  # 817 __asgn_plain
+    _b818,  # 818 AttacksAloneEvent
+    None,  # 819 __asgn_plain
+    _b820,  # 820 AttacksEvent
+    None,  # 821 __asgn_plain
+    _b822,  # 822 BlocksEvent
     None,  # 823 __asgn_plain
-    _b824,  # 824 BlockedEvent
-    None,  # 825 __asgn_plain
-    _b826,  # 826 PhasesEvent
-    None,  # 827 __asgn_plain
-    _b828,  # 828 TurnedUpEvent
-    None,  # 829 __asgn_plain
-    _b830,  # 830 ExiledThisWayEvent
-    None,  # 831 __asgn_plain
-    _b832,  # 832 TargetedEvent
-    None,  # 833 __asgn_plain
+    None,  # 824 __asgn_plain
+    _b825,  # 825 BlockedEvent
+    None,  # 826 __asgn_plain
+    _b827,  # 827 PhasesEvent
+    None,  # 828 __asgn_plain
+    _b829,  # 829 TurnedUpEvent
+    None,  # 830 __asgn_plain
+    _b831,  # 831 ExiledThisWayEvent
+    None,  # 832 __asgn_plain
+    _b833,  # 833 TargetedEvent
     None,  # 834 __asgn_plain
-    _b835,  # 835 DealsDamageEvent
-    None,  # 836 __asgn_plain
-    _b837,  # 837 DealtDamageEvent
-    None,  # 838 __asgn_optional
+    None,  # 835 __asgn_plain
+    _b836,  # 836 DealsDamageEvent
+    None,  # 837 __asgn_plain
+    _b838,  # 838 DealtDamageEvent
     None,  # 839 __asgn_optional
     None,  # 840 __asgn_optional
-    None,  # 841 __asgn_oneormore
-    None,  # 842 __asgn_optional
+    None,  # 841 __asgn_optional
+    None,  # 842 __asgn_oneormore
     None,  # 843 __asgn_optional
     None,  # 844 __asgn_optional
     None,  # 845 __asgn_optional
     None,  # 846 __asgn_optional
     None,  # 847 __asgn_optional
     None,  # 848 __asgn_optional
+    None,  # 849 __asgn_optional
 ]

@@ -2,6 +2,13 @@
 Comprehensive Rules of 2022-04-29 list them; what "the creature type of your choice" offers."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .decisions import Choice, ChooseOption
+
+if TYPE_CHECKING:
+    from .game import Game
+
 CREATURE_TYPES: tuple[str, ...] = (
     "Advisor", "Aetherborn", "Ally", "Angel", "Antelope", "Ape", "Archer", "Archon", "Army",
     "Artificer", "Assassin", "Assembly-Worker", "Atog", "Aurochs", "Avatar", "Azra", "Badger",
@@ -35,3 +42,13 @@ CREATURE_TYPES: tuple[str, ...] = (
     "Wombat", "Worm", "Wraith", "Wurm", "Yeti", "Zombie", "Zubera",
 )
 CREATURE_TYPE_SET: frozenset[str] = frozenset(CREATURE_TYPES)
+
+
+def choose_creature_type(game: "Game", player: int) -> str:
+    """608.2d, 205.3m: ``player`` chooses a creature type."""
+    pick = game.ask_valid(
+        ChooseOption(player, "Choose a creature type", tuple(Choice(t, t) for t in CREATURE_TYPES)),
+        lambda ans: ans if isinstance(ans, str) and ans in CREATURE_TYPE_SET else None,
+        "choose one of the creature types (205.3m)")
+    game.log(f"{game.players[player].name} chooses {pick}")
+    return pick

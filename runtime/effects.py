@@ -15,7 +15,7 @@ from .casting import cast_spell
 from .continuous import MayPlay, Part, PTChange, PTChoice, SetCreatureType
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
-from .creature_types import CREATURE_TYPE_SET, CREATURE_TYPES
+from .creature_types import choose_creature_type
 from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
 from .facedown import FaceDown
@@ -750,7 +750,7 @@ class ApplyContinuous:
         parts = tuple(p.fixed(res.x) if isinstance(p, PTChange) and (p.x_power or p.x_toughness) else p
                       for p in self.parts)
         # 608.2d: "the creature type of your choice" -- chosen once, as the effect is created.
-        parts = tuple(SetCreatureType(choose_creature_type(res)) if isinstance(p, SetCreatureType) and not p.subtype
+        parts = tuple(SetCreatureType(choose_creature_type(res.game, res.controller)) if isinstance(p, SetCreatureType) and not p.subtype
                       else p for p in parts)
         parts = tuple(choose_pt_change(res, p) if isinstance(p, PTChoice) else p for p in parts)
         refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
@@ -771,17 +771,6 @@ def choose_pt_change(res: "Resolution", choice: PTChoice) -> PTChange:
     game.log(f"{game.players[res.controller].name} chooses {labels[int(pick)]}")
     p, t = choice.options[int(pick)]
     return PTChange(p, t)
-
-
-def choose_creature_type(res: "Resolution") -> str:
-    """608.2d, 205.3m: the controller of the resolving ability chooses a creature type."""
-    game = res.game
-    pick = game.ask_valid(
-        ChooseOption(res.controller, "Choose a creature type", tuple(Choice(t, t) for t in CREATURE_TYPES)),
-        lambda ans: ans if isinstance(ans, str) and ans in CREATURE_TYPE_SET else None,
-        "choose one of the creature types (205.3m)")
-    game.log(f"{game.players[res.controller].name} chooses {pick}")
-    return pick
 
 
 @dataclass(frozen=True)
