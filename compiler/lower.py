@@ -24,7 +24,7 @@ from .ir import effects as ef
 from .ir import references as rf
 from .ir import statics as sp
 from .ir.abilities import (
-    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsTurnedFaceUpIR, CardIR,
+    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -889,6 +889,8 @@ class CardLowering:
         return ef.NoUntap(self.target(e.target, cond))
 
     def effect_TurnFaceDownEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.thiscreature:
+            return ef.TurnFaceDown(rf.ThisRef(words="this creature"))  # the object with the ability (109.5)
         return ef.TurnFaceDown(self.target(e.target, cond))
 
     def effect_PhaseOutEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -1426,6 +1428,15 @@ class CardLowering:
                                once_per_turn=bool(b.once), from_hand=bool(b.fromhand), special=bool(b.special))
         if k == "UncounterableStmt":
             return UncounterableIR(word)
+        if k == "AsCopyStmt":
+            f = _filter(self.ck, b.filter, b)
+            if not f.other:
+                self.ck.error(b.filter, "write 'another creature': it can't copy itself")
+            saved = self.targets
+            inner = self.ability(SimpleNamespace(abilityword=None, body=b.ability))
+            self.targets = saved
+            self.granted += 1
+            return AsCopyIR(f, sp.GainAbility(inner, f"Granted{self.granted}"), word)
         if k == "AsChoosePTStmt":
             if not (b.enters or b.turned):
                 self.ck.error(b, "say when: 'as this enters the battlefield' and/or 'is turned face up'")

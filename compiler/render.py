@@ -15,7 +15,7 @@ from runtime.pool import INDEX_TABLE
 
 from . import VERSION, pyexpr
 from .ir.abilities import (
-    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsTurnedFaceUpIR, CardIR,
+    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -148,6 +148,10 @@ def _instance_AsChoosePTIR(ab: AsChoosePTIR) -> str:
             f"on_turned_up={pyexpr.lit(ab.on_turned_up)})")
 
 
+def _instance_AsCopyIR(ab: AsCopyIR) -> str:
+    return f"rt.AsCopyOf(filter={ab.filter.python()}, extra=({pyexpr.ident(ab.extra.cls)}(),))"
+
+
 def _instance_UncounterableIR(ab: UncounterableIR) -> str:
     return "rt.CantBeCountered()"
 
@@ -159,7 +163,7 @@ def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
 _INSTANCES: dict[type, Callable[[Any], str]] = {
     cls: globals()[f"_instance_{cls.__name__}"]
     for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, AlternativeCardCost,
-                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, UncounterableIR, EntersAsCopyIR)
+                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, UncounterableIR, EntersAsCopyIR)
 }
 
 
@@ -173,17 +177,18 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
     used: dict[str, str] = {}
     for ab in abilities:
         instance = _INSTANCES.get(type(ab))
-        if instance is not None:
-            if isinstance(ab, KeywordUseIR):
-                imports.add((ab.module, pyexpr.ident(ab.cls)))
-            instances.append(instance(ab))
-            continue
-        # 613.1f: quoted abilities its effects grant are classes of their own, defined before it.
+        # 613.1f: quoted abilities its effects grant are classes of their own, defined before it
+        # (707.9a: also the ability a copy has "except it has ...").
         for part in _granted(ab):
             sub, _, sub_imports = ability_classes((part.ability,), base + part.cls, text_of, actions)
             sub[-1]["cls"] = part.cls
             entries.extend(sub)
             imports |= sub_imports
+        if instance is not None:
+            if isinstance(ab, KeywordUseIR):
+                imports.add((ab.module, pyexpr.ident(ab.cls)))
+            instances.append(instance(ab))
+            continue
         # Classes are named by their kind of ability and counted ("Activated2"); a card's one
         # spell ability is plain "Spell".
         noun, base_cls = _BASES[type(ab)]
@@ -245,6 +250,8 @@ def _granted(ab: AbilityIR) -> list[GainAbility]:
             _walk_granted(e, out)
     if isinstance(ab, StaticIR):
         _walk_granted(ab.parts, out)
+    if isinstance(ab, AsCopyIR):
+        out.append(ab.extra)  # 707.9a: the ability the copy has
     return out
 
 

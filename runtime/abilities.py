@@ -295,6 +295,18 @@ class EntersAsCopy(Ability):
 
 
 @dataclass(frozen=True)
+class AsCopyOf(Ability):
+    """707.5, 707.9a, 708.11: "As this enters the battlefield or is turned face up, you may choose
+    another creature on the battlefield. If you do, until this is turned face down, it becomes a copy
+    of that creature, except it has "..."" -- the copiable values of the object chosen, plus the
+    ``extra`` abilities (707.9a); the copy effect ends when the permanent is turned face down."""
+
+    filter: ObjectFilter
+    extra: tuple[Ability, ...] = ()
+    optional: bool = True
+
+
+@dataclass(frozen=True)
 class ExileIfLeavesStack(Ability):
     """A replacement effect (614): if the cost option ``label`` was paid, the card is exiled instead
     of going anywhere else when it leaves the stack (e.g. 702.34a)."""

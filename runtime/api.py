@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .abilities import (
-    AsChoosePT, AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
+    AsChoosePT, AsCopyOf, AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve,
@@ -34,6 +34,7 @@ __all__ = [
     "AlternativeCost",
     "SpliceOnto",
     "AsChoosePT",
+    "AsCopyOf",
     "AsTurnedFaceUp",
     "AuraTarget",
     "BeginningOfStep",

@@ -929,6 +929,8 @@ class TurnFaceDown:
             name = game.name_of(o.oid)
             o.face_down = FaceDown("turned face down")
             o.turned_up_with = ""
+            if o.copy_until_face_down:
+                o.copy_of, o.copy_until_face_down = None, False  # "until this is turned face down" (708.2a)
             game.log(f"{name} is turned face down (708.2a)")
             done.append(ref)
         res.last_affected = tuple(done)

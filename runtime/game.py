@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
-    Ability, AsChoosePT, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
+    Ability, AsChoosePT, AsCopyOf, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     TriggeredAbility,
 )
@@ -588,6 +588,11 @@ class Game:
                 elif isinstance(a, EntersAsCopy) and ev.to_zone is Zone.BATTLEFIELD \
                         and ev.from_zone is not Zone.BATTLEFIELD and ev.copy_of is None:
                     ev.copy_of = self._choose_copy(a, src, ev)
+                elif isinstance(a, AsCopyOf) and ev.to_zone is Zone.BATTLEFIELD and ev.face_down is None \
+                        and ev.from_zone is not Zone.BATTLEFIELD and ev.copy_of is None:
+                    # 707.5, 707.9a: as it enters face up; the copy effect lasts until it is turned face down
+                    ev.copy_of = self._choose_copy(a, src, ev)
+                    ev.copy_until_face_down = ev.copy_of is not None
                 elif isinstance(a, HandIfPaidOnResolve) and src is not None and ev.from_zone is Zone.STACK \
                         and ev.to_zone is Zone.GRAVEYARD and self.state.resolving == src.oid \
                         and self.times_paid(src, a.label, None) > 0:
@@ -637,22 +642,31 @@ class Game:
             self.log(f"{self.players[ev.controller].name} reveals {', '.join(self.name_of(o) for o in shown)}")
         return a.amount.evaluate(res) * len(shown)
 
-    def _choose_copy(self, a: EntersAsCopy, src: GameObject | None, ev: ZoneChange) -> CardDefinition | None:
+    def _choose_copy(self, a: EntersAsCopy | AsCopyOf, src: GameObject | None, ev: ZoneChange) -> CardDefinition | None:
         """707.5: as it enters, its controller may choose an object to copy (not targeted, 115.10)."""
+        return self.choose_copy(a, src, ev.controller)
+
+    def choose_copy(self, a: EntersAsCopy | AsCopyOf, src: GameObject | None, controller: int) -> CardDefinition | None:
+        """707.5, 708.11: ``controller`` may choose an object for ``src`` to become a copy of; its copiable
+        values, with the exception's abilities added (707.9a), or None if none was chosen."""
         cands = [o.oid for o in self.battlefield()
-                 if (src is None or o.oid != src.oid) and a.filter.matches(self, o, ev.controller)]
+                 if (src is None or o.oid != src.oid) and a.filter.matches(self, o, controller,
+                                                                         src.oid if src is not None else None)]
         if not cands:
             return None
         lo = 0 if a.optional else 1
-        opts = tuple(Choice(str(c), self.name_for(c, ev.controller)) for c in cands)
+        opts = tuple(Choice(str(c), self.name_for(c, controller)) for c in cands)
         picked = self.ask_valid(
-            ChooseCards(ev.controller, "Choose what it enters as a copy of (707.5)", opts, lo, 1),
+            ChooseCards(controller, "Choose what it enters as a copy of (707.5)", opts, lo, 1),
             lambda ans: chosen_keys(ans, cands, lo, 1), "choose at most one object to copy (707.5)")
         if not picked:
             return None
         chosen = self.obj(picked[0])
-        self.log(f"it enters as a copy of {self.name_of(chosen.oid)} (707.5)")
-        # 707.2: the copiable values -- as modified by other copy effects and face-down status (708.10).
+        self.log(f"it {'becomes' if isinstance(a, AsCopyOf) else 'enters as'} a copy of {self.name_of(chosen.oid)} (707.5)")
+        # 707.2: the copiable values -- as modified by other copy effects and face-down status (708.10);
+        # 707.9a: an exception's abilities are part of the copy's copiable values.
+        if isinstance(a, AsCopyOf) and a.extra:
+            return dataclasses.replace(chosen.definition, abilities=chosen.definition.abilities + a.extra)
         return chosen.definition
 
     def _entering_characteristics(self, src: GameObject, ev: ZoneChange) -> "layers.Characteristics":
@@ -691,6 +705,7 @@ class Game:
                 ev.face_down = o.face_down  # 702.37c: it enters with the face-down spell's characteristics
         new.face_down = ev.face_down
         new.copy_of = ev.copy_of
+        new.copy_until_face_down = ev.copy_until_face_down
         if o.face_down is not None and new.face_down is None:
             # 708.9: a face-down permanent or spell leaving for another zone is revealed to all.
             self.log(f"{self.players[o.owner].name} reveals the face-down card: {o.card.definition.name} (708.9)")
@@ -1114,6 +1129,7 @@ class Game:
                          entered_turn=self.state.turn, control_since=self.state.tick)
         ev = self.replace_zone_change(ev, None, token=new)
         new.tapped, new.counters, new.copy_of = ev.tapped, Counter(ev.counters), ev.copy_of
+        new.copy_until_face_down = ev.copy_until_face_down
         self.state.objects[new.oid] = new
         self.zone(Zone.BATTLEFIELD).append(new.oid)
         ev.new_oid = new.oid

@@ -74,6 +74,7 @@ class GameObject:
     face_down: "FaceDown | None" = None
     # 707.2 / 706: copiable values set by a copy effect ("enter as a copy of"); None: its own card's.
     copy_of: "CardDefinition | None" = None
+    copy_until_face_down: bool = False  # "until this is turned face down, it becomes a copy ..." (708.2a)
     activations: tuple[tuple[int, int], ...] = ()  # (ability index, turn) of once-each-turn abilities used (602.5b)
     turned_up_with: str = ""  # 702.37b: the label of the cost paid to turn it face up, if any
     phased_out: bool = False

@@ -96,7 +96,9 @@ class ThisRef(Ref):
     words: str = ""
 
     def text(self, ph: "Phrase", subject: bool = False) -> str:
-        return "it" if self.words == "it" else ph.this_name()
+        if self.words in ("it", "this creature"):
+            return self.words  # "this creature": printed so in a quoted ability (a granted one has no name)
+        return ph.this_name()
 
     def python(self) -> str:
         return "rt.ThisObject()"
