@@ -533,6 +533,9 @@ class CardLowering:
     def condition_ControlSinceCondition(self, c: Any) -> Condition:
         return co.ControlledSinceUpkeep()
 
+    def condition_CoinFlipCondition(self, c: Any) -> Condition:
+        return co.CoinFlipResult(won=bool(c.won))
+
     def condition_ResultCondition(self, c: Any) -> Condition:
         return co.PreviousResult("do" if c.did else "don't" if c.dont else "can't", did=bool(c.did))
 
@@ -818,6 +821,9 @@ class CardLowering:
         player = self.player(e.player, cond)
         self.last_player = player
         return ef.ExtraTurn(player)
+
+    def effect_FlipCoinEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.FlipCoin()
 
     def effect_ExchangeControlEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ExchangeControl(self.target(e.first, cond), self.target(e.second, cond))

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '8d52d284137e63850f7ccedb7c869267e0fd683e4ad02a348a94d201fdcb337c'
+GRAMMAR = '4c2a7a903593b2f4a716a0bcb5d8a56aba1aadc622aa0c663eaa4bab8be32481'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -198,6 +198,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('Condition', 'abstract', 'Condition', ''),
     ('__asgn_plain', 'plain', '', 'upkeep'),
     ('ControlSinceCondition', 'common', 'ControlSinceCondition', ''),
+    ('__asgn_plain', 'plain', '', 'flip'),
+    ('CoinFlipCondition', 'common', 'CoinFlipCondition', ''),
     ('ResultCondition', 'common', 'ResultCondition', ''),
     ('__asgn_plain', 'plain', '', 'value'),
     ('__asgn_plain', 'plain', '', 'dir'),
@@ -302,6 +304,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'name'),
     ('ObjectFilter', 'common', 'ObjectFilter', ''),
     ('__asgn_optional', 'optional', '', 'onbf'),
+    ('__asgn_plain', 'plain', '', 'won'),
     ('__asgn_plain', 'plain', '', 'cant'),
     ('__asgn_plain', 'plain', '', 'did'),
     ('__asgn_plain', 'plain', '', 'dont'),
@@ -377,6 +380,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'first'),
     ('__asgn_plain', 'plain', '', 'second'),
     ('ExchangeControlEffect', 'common', 'ExchangeControlEffect', ''),
+    ('__asgn_plain', 'plain', '', 'coin'),
+    ('FlipCoinEffect', 'common', 'FlipCoinEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -8685,9 +8690,45 @@ class CardParser:
                 p11 = q
                 if v:
                     res12.append(v)
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p11 = q
+                res12.append(v)
+                p13 = p11
+                res14: list[Any] = []
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'flip', '')
+                q += 4
+                p13 = q
+                res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 176
+                p11 = p13
+                if res14 and n:
+                    res12.append(n)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 176
+                    n.rule = 177
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -8697,20 +8738,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F36:
             while True:
-                p13 = p
-                res14: list[Any] = []
-                r = self.e41_0(p13)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p13 = q
-                if v:
-                    res14.append(v)
-                p15 = p13
+                p15 = p
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
@@ -8718,6 +8748,56 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p15 = q
+                res16.append(v)
+                r = self.e41_0(p15)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p15 = q
+                if v:
+                    res16.append(v)
+                if res16:
+                    n = Nt(res16 if len(res16) == 1 and type(res16[0]) is not list else flatten(res16))
+                    n.rule = 178
+                q = p15
+                v = n if res16 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 173
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p17 = p
+                res18: list[Any] = []
+                r = self.e42_0(p17)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p17 = q
+                if v:
+                    res18.append(v)
+                p19 = p17
+                res20: list[Any] = []
+                q = sk0[p19]
+                if q < 0:
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F30 else None
                 if m is None:
                     p = c
@@ -8726,37 +8806,37 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'INT') if s else None
                 q += len(s)
-                p15 = q
+                p19 = q
                 if v:
-                    res16.append(v)
-                if res16:
-                    n = Nt(res16)
-                    n.rule = 177
-                p13 = p15
-                if res16 and n:
-                    res14.append(n)
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p13 = q
-                res14.append(v)
-                p17 = p13
-                res18: list[Any] = []
+                    res20.append(v)
+                if res20:
+                    n = Nt(res20)
+                    n.rule = 179
+                p17 = p19
+                if res20 and n:
+                    res18.append(n)
                 q = sk0[p17]
                 if q < 0:
                     q = _WS0(text, p17).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p17 = q
+                res18.append(v)
+                p21 = p17
+                res22: list[Any] = []
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 m = _RX16(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
@@ -8765,20 +8845,20 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p17 = q
+                p21 = q
                 if v:
-                    res18.append(v)
+                    res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 180
+                p17 = p21
+                if res22 and n:
+                    res18.append(n)
                 if res18:
-                    n = Nt(res18)
-                    n.rule = 178
-                p13 = p17
-                if res18 and n:
-                    res14.append(n)
-                if res14:
-                    n = Nt(res14 if len(res14) == 1 and type(res14[0]) is not list else flatten(res14))
-                    n.rule = 179
-                q = p13
-                v = n if res14 else None
+                    n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
+                    n.rule = 181
+                q = p17
+                v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 173
@@ -8788,156 +8868,6 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p19 = p
-                res20: list[Any] = []
-                q = sk0[p19]
-                if q < 0:
-                    q = _WS0(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p19] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p19 = q
-                res20.append(v)
-                q = sk0[p19]
-                if q < 0:
-                    q = _WS0(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p19] = q
-                if not (text.startswith('permanent', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'permanent', '')
-                q += 9
-                p19 = q
-                res20.append(v)
-                q = sk0[p19]
-                if q < 0:
-                    q = _WS0(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p19] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p19 = q
-                res20.append(v)
-                q = sk0[p19]
-                if q < 0:
-                    q = _WS0(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p19] = q
-                if not (text.startswith('controlled', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controlled', '')
-                q += 10
-                p19 = q
-                res20.append(v)
-                p21 = p19
-                res22: list[Any] = []
-                q = sk0[p21]
-                if q < 0:
-                    q = _WS0(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p21] = q
-                if not (text.startswith('left', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'left', '')
-                q += 4
-                p21 = q
-                res22.append(v)
-                if res22:
-                    n = Nt(res22)
-                    n.rule = 180
-                p19 = p21
-                if res22 and n:
-                    res20.append(n)
-                q = sk0[p19]
-                if q < 0:
-                    q = _WS0(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p19] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p19 = q
-                res20.append(v)
-                q = sk0[p19]
-                if q < 0:
-                    q = _WS0(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p19] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p19 = q
-                res20.append(v)
-                q = sk0[p19]
-                if q < 0:
-                    q = _WS0(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p19] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p19 = q
-                res20.append(v)
-                q = sk0[p19]
-                if q < 0:
-                    q = _WS0(text, p19).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p19] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p19 = q
-                res20.append(v)
-                if res20:
-                    n = Nt(res20)
-                    n.rule = 181
-                q = p19
-                v = n if res20 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 173
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
-            while True:
                 p23 = p
                 res24: list[Any] = []
                 q = sk0[p23]
@@ -8946,12 +8876,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'it', '')
-                q += 2
+                v = (q, 'a', '')
+                q += 1
                 p23 = q
                 res24.append(v)
                 q = sk0[p23]
@@ -8960,31 +8890,120 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('permanent', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'has', '')
+                v = (q, 'permanent', '')
+                q += 9
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
                 q += 3
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('controlled', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controlled', '')
+                q += 10
                 p23 = q
                 res24.append(v)
                 p25 = p23
                 res26: list[Any] = []
-                r = self.r_KeywordName_0(p25)
-                if r is None:
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('left', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'left', '')
+                q += 4
                 p25 = q
-                if v:
-                    res26.append(v)
+                res26.append(v)
                 if res26:
                     n = Nt(res26)
                     n.rule = 182
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p23 = q
+                res24.append(v)
                 if res24:
                     n = Nt(res24)
                     n.rule = 183
@@ -8997,7 +9016,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F19:
             while True:
                 p27 = p
                 res28: list[Any] = []
@@ -9007,120 +9026,45 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'you', '')
+                v = (q, 'it', '')
+                q += 2
+                p27 = q
+                res28.append(v)
+                q = sk0[p27]
+                if q < 0:
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
                 q += 3
-                p27 = q
-                res28.append(v)
-                q = sk0[p27]
-                if q < 0:
-                    q = _WS0(text, p27).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p27] = q
-                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cast', '')
-                q += 4
-                p27 = q
-                res28.append(v)
-                q = sk0[p27]
-                if q < 0:
-                    q = _WS0(text, p27).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p27] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p27 = q
-                res28.append(v)
-                q = sk0[p27]
-                if q < 0:
-                    q = _WS0(text, p27).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p27] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spell', '')
-                q += 5
-                p27 = q
-                res28.append(v)
-                q = sk0[p27]
-                if q < 0:
-                    q = _WS0(text, p27).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p27] = q
-                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'during', '')
-                q += 6
-                p27 = q
-                res28.append(v)
-                q = sk0[p27]
-                if q < 0:
-                    q = _WS0(text, p27).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p27] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
                 p27 = q
                 res28.append(v)
                 p29 = p27
                 res30: list[Any] = []
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('main', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_KeywordName_0(p29)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'main', '')
-                q += 4
+                q, v = r
                 p29 = q
-                res30.append(v)
+                if v:
+                    res30.append(v)
                 if res30:
                     n = Nt(res30)
                     n.rule = 184
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
-                q = sk0[p27]
-                if q < 0:
-                    q = _WS0(text, p27).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p27] = q
-                if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'phase', '')
-                q += 5
-                p27 = q
-                res28.append(v)
                 if res28:
                     n = Nt(res28)
                     n.rule = 185
@@ -9133,10 +9077,38 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F11:
+        if ch in _F36:
             while True:
                 p31 = p
                 res32: list[Any] = []
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p31 = q
+                res32.append(v)
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
+                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cast', '')
+                q += 4
+                p31 = q
+                res32.append(v)
                 q = sk0[p31]
                 if q < 0:
                     q = _WS0(text, p31).end()
@@ -9171,12 +9143,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p31] = q
-                if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'was', '')
-                q += 3
+                v = (q, 'during', '')
+                q += 6
                 p31 = q
                 res32.append(v)
                 q = sk0[p31]
@@ -9185,25 +9157,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p31] = q
-                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cast', '')
-                q += 4
-                p31 = q
-                res32.append(v)
-                q = sk0[p31]
-                if q < 0:
-                    q = _WS0(text, p31).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p31] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
+                v = (q, 'your', '')
                 q += 4
                 p31 = q
                 res32.append(v)
@@ -9215,43 +9173,37 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p33] = q
-                m = _RX17(text, q) if text[q:q + 1] in _F39 else None
-                if m is None:
+                if not (text.startswith('main', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
+                v = (q, 'main', '')
+                q += 4
                 p33 = q
-                if v:
-                    res34.append(v)
+                res34.append(v)
                 if res34:
                     n = Nt(res34)
                     n.rule = 186
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
-                p35 = p31
-                res36: list[Any] = []
-                r = self.r_ZoneName_0(p35)
-                if r is None:
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
+                if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
-                p35 = q
-                if v:
-                    res36.append(v)
-                if res36:
-                    n = Nt(res36)
-                    n.rule = 187
-                p31 = p35
-                if res36 and n:
-                    res32.append(n)
+                v = (q, 'phase', '')
+                q += 5
+                p31 = q
+                res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 188
+                    n.rule = 187
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -9261,9 +9213,81 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F35:
+        if ch in _F11:
             while True:
-                p37 = p
+                p35 = p
+                res36: list[Any] = []
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p35 = q
+                res36.append(v)
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p35 = q
+                res36.append(v)
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'was', '')
+                q += 3
+                p35 = q
+                res36.append(v)
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cast', '')
+                q += 4
+                p35 = q
+                res36.append(v)
+                q = sk0[p35]
+                if q < 0:
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p35 = q
+                res36.append(v)
+                p37 = p35
                 res38: list[Any] = []
                 q = sk0[p37]
                 if q < 0:
@@ -9271,54 +9295,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                m = _RX17(text, q) if text[q:q + 1] in _F39 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'defending', '')
-                q += 9
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'player', '')
-                q += 6
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controls', '')
-                q += 8
-                p37 = q
-                res38.append(v)
-                r = self.e42_0(p37)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p37 = q
                 if v:
                     res38.append(v)
-                p39 = p37
+                if res38:
+                    n = Nt(res38)
+                    n.rule = 188
+                p35 = p37
+                if res38 and n:
+                    res36.append(n)
+                p39 = p35
                 res40: list[Any] = []
-                r = self.r_ObjectFilter_0(p39)
+                r = self.r_ZoneName_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9330,14 +9326,14 @@ class CardParser:
                 if res40:
                     n = Nt(res40)
                     n.rule = 189
-                p37 = p39
+                p35 = p39
                 if res40 and n:
-                    res38.append(n)
-                if res38:
-                    n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
+                    res36.append(n)
+                if res36:
+                    n = Nt(res36)
                     n.rule = 190
-                q = p37
-                v = n if res38 else None
+                q = p35
+                v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 173
@@ -9345,7 +9341,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F35:
             while True:
                 p41 = p
                 res42: list[Any] = []
@@ -9355,12 +9351,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'you', '')
-                q += 3
+                v = (q, 'defending', '')
+                q += 9
                 p41 = q
                 res42.append(v)
                 q = sk0[p41]
@@ -9369,12 +9365,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'control', '')
-                q += 7
+                v = (q, 'player', '')
+                q += 6
                 p41 = q
                 res42.append(v)
                 q = sk0[p41]
@@ -9383,14 +9379,23 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'no', '')
-                q += 2
+                v = (q, 'controls', '')
+                q += 8
                 p41 = q
                 res42.append(v)
+                r = self.e43_0(p41)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p41 = q
+                if v:
+                    res42.append(v)
                 p43 = p41
                 res44: list[Any] = []
                 r = self.r_ObjectFilter_0(p43)
@@ -9409,7 +9414,7 @@ class CardParser:
                 if res44 and n:
                     res42.append(n)
                 if res42:
-                    n = Nt(res42)
+                    n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
                     n.rule = 192
                 q = p41
                 v = n if res42 else None
@@ -9452,18 +9457,40 @@ class CardParser:
                 q += 7
                 p45 = q
                 res46.append(v)
-                r = self.e43_0(p45)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'no', '')
+                q += 2
+                p45 = q
+                res46.append(v)
+                p47 = p45
+                res48: list[Any] = []
+                r = self.r_ObjectFilter_0(p47)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p45 = q
+                p47 = q
                 if v:
-                    res46.append(v)
-                if res46:
-                    n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
+                    res48.append(v)
+                if res48:
+                    n = Nt(res48)
                     n.rule = 193
+                p45 = p47
+                if res48 and n:
+                    res46.append(n)
+                if res46:
+                    n = Nt(res46)
+                    n.rule = 194
                 q = p45
                 v = n if res46 else None
                 if v is not None:
@@ -9475,79 +9502,7 @@ class CardParser:
                 break
         if ch in _F36:
             while True:
-                p47 = p
-                res48: list[Any] = []
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'no', '')
-                q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p47 = q
-                res48.append(v)
-                p49 = p47
+                p49 = p
                 res50: list[Any] = []
                 q = sk0[p49]
                 if q < 0:
@@ -9555,25 +9510,42 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
-                q += 4
+                v = (q, 'you', '')
+                q += 3
                 p49 = q
                 res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p49 = q
+                res50.append(v)
+                r = self.e44_0(p49)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p49 = q
+                if v:
+                    res50.append(v)
                 if res50:
-                    n = Nt(res50)
-                    n.rule = 194
-                p47 = p49
-                if res50 and n:
-                    res48.append(n)
-                if res48:
-                    n = Nt(res48)
+                    n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
                     n.rule = 195
-                q = p47
-                v = n if res48 else None
+                q = p49
+                v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 173
@@ -9581,7 +9553,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F36:
             while True:
                 p51 = p
                 res52: list[Any] = []
@@ -9591,40 +9563,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
                 p51 = q
                 res52.append(v)
                 q = sk0[p51]
@@ -9647,11 +9591,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'total', '')
+                v = (q, 'no', '')
+                q += 2
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
                 q += 5
                 p51 = q
                 res52.append(v)
@@ -9661,12 +9619,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
-                q += 5
+                v = (q, 'in', '')
+                q += 2
                 p51 = q
                 res52.append(v)
                 p53 = p51
@@ -9677,51 +9635,20 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p53] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F30 else None
-                if m is None:
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
+                v = (q, 'hand', '')
+                q += 4
                 p53 = q
-                if v:
-                    res54.append(v)
+                res54.append(v)
                 if res54:
                     n = Nt(res54)
                     n.rule = 196
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'greater', '')
-                q += 7
-                p51 = q
-                res52.append(v)
                 if res52:
                     n = Nt(res52)
                     n.rule = 197
@@ -9734,7 +9661,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F11:
+        if ch in _F0:
             while True:
                 p55 = p
                 res56: list[Any] = []
@@ -9744,11 +9671,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p55] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'creatures', '')
+                q += 9
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
                 q += 4
                 p55 = q
                 res56.append(v)
@@ -9758,22 +9727,44 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p55] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'has', '')
-                q += 3
+                v = (q, 'total', '')
+                q += 5
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
                 p55 = q
                 res56.append(v)
                 p57 = p55
                 res58: list[Any] = []
-                r = self.r_Amount_0(p57)
-                if r is None:
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F30 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p57 = q
                 if v:
                     res58.append(v)
@@ -9783,34 +9774,81 @@ class CardParser:
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
-                while True:
-                    p59 = p55
-                    res60: list[Any] = []
-                    r = self.e44_0(p59)
-                    if r is None:
-                        break
-                    q, v = r
-                    p59 = q
-                    if v:
-                        res60.append(v)
-                    q = sk0[p59]
-                    if q < 0:
-                        q = _WS0(text, p59).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p59] = q
-                    if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'more', '')
-                    q += 4
-                    p59 = q
-                    res60.append(v)
-                    p55 = p59
-                    res56 += res60
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
                     break
-                p61 = p55
+                v = (q, 'or', '')
+                q += 2
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'greater', '')
+                q += 7
+                p55 = q
+                res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 199
+                q = p55
+                v = n if res56 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 173
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p59 = p
+                res60: list[Any] = []
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                p59 = q
+                res60.append(v)
+                p61 = p59
                 res62: list[Any] = []
-                r = self.r_CounterKind_0(p61)
+                r = self.r_Amount_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9821,89 +9859,38 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 199
-                p55 = p61
-                if res62 and n:
-                    res56.append(n)
-                r = self.e45_0(p55)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p55 = q
-                if v:
-                    res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p55 = q
-                res56.append(v)
-                if res56:
-                    n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
                     n.rule = 200
-                q = p55
-                v = n if res56 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 173
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
-            while True:
-                p63 = p
-                res64: list[Any] = []
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith("it's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "it's", '')
-                q += 4
-                p63 = q
-                res64.append(v)
-                r = self.e46_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p63 = q
-                if v:
+                p59 = p61
+                if res62 and n:
+                    res60.append(n)
+                while True:
+                    p63 = p59
+                    res64: list[Any] = []
+                    r = self.e45_0(p63)
+                    if r is None:
+                        break
+                    q, v = r
+                    p63 = q
+                    if v:
+                        res64.append(v)
+                    q = sk0[p63]
+                    if q < 0:
+                        q = _WS0(text, p63).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p63] = q
+                    if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'more', '')
+                    q += 4
+                    p63 = q
                     res64.append(v)
-                p65 = p63
+                    p59 = p63
+                    res60 += res64
+                    break
+                p65 = p59
                 res66: list[Any] = []
-                r = self.r_ObjectFilter_0(p65)
+                r = self.r_CounterKind_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9915,14 +9902,51 @@ class CardParser:
                 if res66:
                     n = Nt(res66)
                     n.rule = 201
-                p63 = p65
+                p59 = p65
                 if res66 and n:
-                    res64.append(n)
-                if res64:
-                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
+                    res60.append(n)
+                r = self.e46_0(p59)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p59 = q
+                if v:
+                    res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p59 = q
+                res60.append(v)
+                if res60:
+                    n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
                     n.rule = 202
-                q = p63
-                v = n if res64 else None
+                q = p59
+                v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 173
@@ -9930,22 +9954,36 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F19:
             while True:
                 p67 = p
                 res68: list[Any] = []
-                while True:
-                    r = self.e47_0(p67)
-                    if r is None:
-                        break
-                    q, v = r
-                    p67 = q
-                    if v is not None:
-                        res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, "it's", '')
+                q += 4
+                p67 = q
+                res68.append(v)
+                r = self.e47_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
                 p69 = p67
                 res70: list[Any] = []
-                r = self.r_ConditionWord_0(p69)
+                r = self.r_ObjectFilter_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9960,44 +9998,86 @@ class CardParser:
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
+                    n.rule = 204
+                q = p67
+                v = n if res68 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 173
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p71 = p
+                res72: list[Any] = []
                 while True:
-                    p71 = p67
-                    res72: list[Any] = []
-                    q = sk0[p71]
+                    r = self.e48_0(p71)
+                    if r is None:
+                        break
+                    q, v = r
+                    p71 = q
+                    if v is not None:
+                        res72.append(v)
+                    break
+                p73 = p71
+                res74: list[Any] = []
+                r = self.r_ConditionWord_0(p73)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p73 = q
+                if v:
+                    res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 205
+                p71 = p73
+                if res74 and n:
+                    res72.append(n)
+                while True:
+                    p75 = p71
+                    res76: list[Any] = []
+                    q = sk0[p75]
                     if q < 0:
-                        q = _WS0(text, p71).end()
+                        q = _WS0(text, p75).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p71] = q
+                        sk0[p75] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p71 = q
-                    res72.append(v)
-                    p73 = p71
-                    res74: list[Any] = []
-                    r = self.r_ManaCost_0(p73)
+                    p75 = q
+                    res76.append(v)
+                    p77 = p75
+                    res78: list[Any] = []
+                    r = self.r_ManaCost_0(p77)
                     if r is None:
                         break
                     q, v = r
-                    p73 = q
+                    p77 = q
                     if v:
-                        res74.append(v)
-                    if res74:
-                        n = Nt(res74)
-                        n.rule = 204
-                    p71 = p73
-                    if res74 and n:
-                        res72.append(n)
-                    p67 = p71
-                    res68 += res72
+                        res78.append(v)
+                    if res78:
+                        n = Nt(res78)
+                        n.rule = 206
+                    p75 = p77
+                    if res78 and n:
+                        res76.append(n)
+                    p71 = p75
+                    res72 += res76
                     break
-                if res68:
-                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 205
-                q = p67
-                v = n if res68 else None
+                if res72:
+                    n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
+                    n.rule = 207
+                q = p71
+                v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 173
@@ -10025,7 +10105,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 206
+        n.rule = 208
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -10046,7 +10126,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 207
+        n.rule = 209
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10092,7 +10172,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 208
+        n.rule = 210
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10197,7 +10277,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e48_0(p1)
+                r = self.e49_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10208,7 +10288,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 209
+                    n.rule = 211
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10228,7 +10308,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e49_0(p3)
+                r = self.e50_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10239,7 +10319,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 209
+                    n.rule = 211
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10248,11 +10328,11 @@ class CardParser:
             while True:
                 p5 = p
                 res6: list[Any] = []
-                if self.e50_0(p5) is None:
+                if self.e51_0(p5) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e51_0(p5)
+                r = self.e52_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10263,7 +10343,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 209
+                    n.rule = 211
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10288,7 +10368,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e52_0(p1)
+                r = self.e53_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10324,7 +10404,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 210
+                    n.rule = 212
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10334,7 +10414,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e53_0(p)
+            r = self.e54_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -10380,7 +10460,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 211
+        n.rule = 213
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10416,7 +10496,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 212
+        n.rule = 214
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10439,7 +10519,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e54_1(p1)
+            r = self.e55_1(p1)
             if r is None:
                 p = c
                 break
@@ -10449,7 +10529,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 213
+                n.rule = 215
             q = p1
             v = n if res2 else None
             p = q
@@ -10459,7 +10539,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 214
+        n.rule = 216
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10492,7 +10572,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 215
+                n.rule = 217
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10516,7 +10596,7 @@ class CardParser:
             p7 = p9
             if res10 and n:
                 res8.append(n)
-            r = self.e55_1(p7)
+            r = self.e56_1(p7)
             if r is None:
                 p = c
                 break
@@ -10532,13 +10612,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 216
+                n.rule = 218
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 217
+                n.rule = 219
             q = p1
             v = n if res2 else None
             p = q
@@ -10548,7 +10628,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 218
+        n.rule = 220
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10583,7 +10663,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 219
+        n.rule = 221
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10616,7 +10696,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10637,7 +10717,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10658,7 +10738,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10679,7 +10759,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10716,7 +10796,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10737,7 +10817,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10758,7 +10838,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10779,7 +10859,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10800,7 +10880,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10821,7 +10901,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10842,7 +10922,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10863,7 +10943,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 221
+                    n.rule = 223
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10900,7 +10980,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10921,7 +11001,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10942,7 +11022,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10963,7 +11043,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10984,7 +11064,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11005,7 +11085,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11052,11 +11132,11 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 223
+                n.rule = 225
             p1 = p3
             if res4 and n:
                 res2.append(n)
-            r = self.e56_0(p1)
+            r = self.e57_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -11068,7 +11148,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 224
+                n.rule = 226
             q = p1
             v = n if res2 else None
             p = q
@@ -11079,7 +11159,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 225
+        n.rule = 227
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11113,7 +11193,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 226
+                n.rule = 228
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11197,7 +11277,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 227
+                    n.rule = 229
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11206,7 +11286,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e57_0(p3) is None:
+                if self.e58_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -11221,7 +11301,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 227
+                    n.rule = 229
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11240,7 +11320,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e58_0(p5)
+                r = self.e59_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -11251,7 +11331,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 227
+                    n.rule = 229
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11295,7 +11375,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 228
+                    n.rule = 230
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11457,7 +11537,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 229
+                    n.rule = 231
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11477,12 +11557,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 230
+                    n.rule = 232
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11512,7 +11592,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 231
+                    n.rule = 233
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11562,18 +11642,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 232
+                    n.rule = 234
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 233
+                    n.rule = 235
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11588,7 +11668,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11716,18 +11796,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 234
+                    n.rule = 236
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 235
+                    n.rule = 237
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11889,18 +11969,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 236
+                    n.rule = 238
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 237
+                    n.rule = 239
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11983,7 +12063,7 @@ class CardParser:
                     q += 2
                     p29 = q
                     res30.append(v)
-                    r = self.e59_0(p29)
+                    r = self.e60_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -12005,7 +12085,7 @@ class CardParser:
                     p27 = p29
                     res28 += res30
                     break
-                r = self.e60_0(p27)
+                r = self.e61_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12069,7 +12149,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 238
+                    n.rule = 240
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12117,12 +12197,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 239
+                    n.rule = 241
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12137,7 +12217,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12152,7 +12232,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12187,7 +12267,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 240
+                        n.rule = 242
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12247,7 +12327,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 241
+                    n.rule = 243
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12264,11 +12344,11 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 242
+                    n.rule = 244
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
-                r = self.e61_0(p33)
+                r = self.e62_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12327,7 +12407,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 243
+                        n.rule = 245
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12361,7 +12441,7 @@ class CardParser:
                     q += 4
                     p47 = q
                     res48.append(v)
-                    r = self.e62_0(p47)
+                    r = self.e63_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -12373,12 +12453,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 244
+                    n.rule = 246
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12393,7 +12473,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12765,7 +12845,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 245
+                    n.rule = 247
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -12782,11 +12862,11 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 246
+                    n.rule = 248
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e63_0(p49)
+                r = self.e64_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12853,12 +12933,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 247
+                    n.rule = 249
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13076,7 +13156,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 248
+                    n.rule = 250
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13471,7 +13551,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 249
+                    n.rule = 251
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -13491,12 +13571,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 250
+                    n.rule = 252
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13536,7 +13616,7 @@ class CardParser:
                 while True:
                     p63 = p61
                     res64: list[Any] = []
-                    r = self.e64_0(p63)
+                    r = self.e65_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -13584,7 +13664,7 @@ class CardParser:
                         q += 2
                         p65 = q
                         res66.append(v)
-                    r = self.e65_0(p65)
+                    r = self.e66_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -13714,7 +13794,7 @@ class CardParser:
                 q += 2
                 p61 = q
                 res62.append(v)
-                r = self.e66_0(p61)
+                r = self.e67_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13725,12 +13805,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 251
+                    n.rule = 253
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13864,7 +13944,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 252
+                    n.rule = 254
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13881,11 +13961,11 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 253
+                    n.rule = 255
                 p67 = p71
                 if res72 and n:
                     res68.append(n)
-                r = self.e67_0(p67)
+                r = self.e68_0(p67)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13924,12 +14004,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 254
+                    n.rule = 256
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14119,7 +14199,7 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 255
+                    n.rule = 257
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -14167,12 +14247,12 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 256
+                    n.rule = 258
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14209,7 +14289,7 @@ class CardParser:
                 q += 3
                 p77 = q
                 res78.append(v)
-                r = self.e68_0(p77)
+                r = self.e69_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14332,12 +14412,12 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
-                    n.rule = 257
+                    n.rule = 259
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14485,7 +14565,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 258
+                    n.rule = 260
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -14505,12 +14585,12 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 259
+                    n.rule = 261
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14525,7 +14605,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14540,7 +14620,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14604,7 +14684,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 260
+                    n.rule = 262
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -14654,18 +14734,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 261
+                    n.rule = 263
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 262
+                    n.rule = 264
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14804,18 +14884,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 263
+                    n.rule = 265
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 264
+                    n.rule = 266
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14887,7 +14967,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 265
+                    n.rule = 267
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -14905,7 +14985,7 @@ class CardParser:
                 q += 10
                 p93 = q
                 res94.append(v)
-                r = self.e69_0(p93)
+                r = self.e70_0(p93)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14988,18 +15068,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 266
+                    n.rule = 268
                 p93 = p97
                 if res98 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94 if len(res94) == 1 and type(res94[0]) is not list else flatten(res94))
-                    n.rule = 267
+                    n.rule = 269
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15057,7 +15137,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 268
+                    n.rule = 270
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
@@ -15172,7 +15252,7 @@ class CardParser:
                     q += 4
                     p103 = q
                     res104.append(v)
-                    r = self.e70_0(p103)
+                    r = self.e71_0(p103)
                     if r is None:
                         break
                     q, v = r
@@ -15190,7 +15270,7 @@ class CardParser:
                         res106.append(v)
                     if res106:
                         n = Nt(res106)
-                        n.rule = 269
+                        n.rule = 271
                     p103 = p105
                     if res106 and n:
                         res104.append(n)
@@ -15199,12 +15279,12 @@ class CardParser:
                     break
                 if res100:
                     n = Nt(res100 if len(res100) == 1 and type(res100[0]) is not list else flatten(res100))
-                    n.rule = 270
+                    n.rule = 272
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15240,7 +15320,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 271
+                    n.rule = 273
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -15318,11 +15398,11 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 272
+                    n.rule = 274
                 p107 = p111
                 if res112 and n:
                     res108.append(n)
-                r = self.e71_0(p107)
+                r = self.e72_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -15333,12 +15413,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 273
+                    n.rule = 275
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15353,7 +15433,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 227
+                    n.rule = 229
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15378,7 +15458,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 274
+        n.rule = 276
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -15390,16 +15470,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e72_0(p1) is None:
-                break
-            while True:
-                r = self.e73_0(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e73_0(p1) is None:
                 break
             while True:
                 r = self.e74_0(p1)
@@ -15420,9 +15491,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e76_0(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e76_0(p3)
+                r = self.e77_0(p3)
                 if r is None:
                     break
                 q, v = r
@@ -15444,7 +15524,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e77_0(p5)
+                    r = self.e78_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -15460,14 +15540,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e78_0(p7)
+                r = self.e79_0(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e79_0(p7)
+                r = self.e80_0(p7)
                 if r is None:
                     break
                 q, v = r
@@ -15477,7 +15557,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e80_0(p1)
+            r = self.e81_0(p1)
             if r is None:
                 break
             q, v = r
@@ -15487,7 +15567,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e81_0(p)
+        r = self.e82_0(p)
         if r is None:
             return None
         q, v = r
@@ -15497,9 +15577,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e82_0(p9) is None:
+            if self.e83_0(p9) is None:
                 break
-            r = self.e83_0(p9)
+            r = self.e84_0(p9)
             if r is None:
                 break
             q, v = r
@@ -15526,7 +15606,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 275
+                    n.rule = 277
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -15534,7 +15614,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e84_0(p9)
+                r = self.e85_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -15543,7 +15623,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e85_0(p9)
+                r = self.e86_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -15565,7 +15645,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 276
+                    n.rule = 278
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -15584,7 +15664,7 @@ class CardParser:
                     q += 4
                     p17 = q
                     res18.append(v)
-                    r = self.e86_0(p17)
+                    r = self.e87_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -15598,7 +15678,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e87_0(p9)
+                r = self.e88_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -15640,7 +15720,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 277
+                    n.rule = 279
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -15653,7 +15733,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 278
+        n.rule = 280
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -15674,7 +15754,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 279
+        n.rule = 281
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -15799,6 +15879,69 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F51:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('win', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'win', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 282
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'lose', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e41_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         if ch in _F0:
             while True:
                 p1 = p
@@ -15819,7 +15962,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 280
+                    n.rule = 283
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15847,7 +15990,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 281
+                    n.rule = 284
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -15875,7 +16018,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 282
+                    n.rule = 285
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -15885,7 +16028,7 @@ class CardParser:
                 break
         return None
 
-    def e41_0(self, p: int) -> Any:
+    def e42_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16000,7 +16143,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 283
+                    n.rule = 286
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -16067,7 +16210,7 @@ class CardParser:
                 break
         return None
 
-    def e42_0(self, p: int) -> Any:
+    def e43_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16121,7 +16264,7 @@ class CardParser:
                 break
         return None
 
-    def e43_0(self, p: int) -> Any:
+    def e44_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -16149,7 +16292,7 @@ class CardParser:
                     res.append(v)
             p1 = p
             res2: list[Any] = []
-            r = self.e88_0(p1)
+            r = self.e89_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -16173,13 +16316,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 284
+                n.rule = 287
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 285
+                n.rule = 288
             q = p1
             v = n if res2 else None
             p = q
@@ -16190,10 +16333,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 286
+        n.rule = 289
         return p, n
 
-    def e44_0(self, p: int) -> Any:
+    def e45_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -16211,10 +16354,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 287
+        n.rule = 290
         return q, n
 
-    def e45_0(self, p: int) -> Any:
+    def e46_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16268,7 +16411,7 @@ class CardParser:
                 break
         return None
 
-    def e46_0(self, p: int) -> Any:
+    def e47_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16322,7 +16465,7 @@ class CardParser:
                 break
         return None
 
-    def e47_0(self, p: int) -> Any:
+    def e48_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16358,11 +16501,11 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 288
+                    n.rule = 291
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e89_0(p1)
+                r = self.e90_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -16398,7 +16541,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 289
+                    n.rule = 292
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -16470,10 +16613,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 290
+        n.rule = 293
         return p, n
 
-    def e48_0(self, p: int) -> Any:
+    def e49_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16957,7 +17100,7 @@ class CardParser:
                 break
         return None
 
-    def e49_0(self, p: int) -> Any:
+    def e50_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -17038,7 +17181,7 @@ class CardParser:
                 break
         return None
 
-    def e50_0(self, p: int) -> Any:
+    def e51_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -18472,7 +18615,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                if self.e90_0(p1) is not None:
+                if self.e91_0(p1) is not None:
                     p = c
                     ch = ch0
                     break
@@ -18485,7 +18628,7 @@ class CardParser:
                 p1 = q
                 if v:
                     res2.append(v)
-                if self.e91_0(p1) is None:
+                if self.e92_0(p1) is None:
                     p = c
                     ch = ch0
                     break
@@ -18627,9 +18770,28 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F22:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'flip', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
-    def e51_0(self, p: int) -> Any:
+    def e52_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -18688,13 +18850,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 291
+                    n.rule = 294
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 292
+                    n.rule = 295
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18719,11 +18881,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 293
+                    n.rule = 296
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e92_0(p5)
+                r = self.e93_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18732,7 +18894,7 @@ class CardParser:
                 p5 = q
                 if v:
                     res6.append(v)
-                r = self.e93_0(p5)
+                r = self.e94_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18779,13 +18941,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 294
+                    n.rule = 297
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 295
+                    n.rule = 298
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18809,14 +18971,14 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 296
+                        n.rule = 299
                     q = p13
                     v = n if res14 else None
                     p11 = q
                     if v is not None:
                         res12.append(v)
                     break
-                r = self.e94_0(p11)
+                r = self.e95_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18871,7 +19033,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 297
+                    n.rule = 300
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -18919,7 +19081,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 298
+                    n.rule = 301
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -18944,11 +19106,11 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 299
+                    n.rule = 302
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
-                r = self.e95_0(p17)
+                r = self.e96_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18957,7 +19119,7 @@ class CardParser:
                 p17 = q
                 if v:
                     res18.append(v)
-                r = self.e96_0(p17)
+                r = self.e97_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18998,13 +19160,13 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 300
+                    n.rule = 303
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
-                    n.rule = 301
+                    n.rule = 304
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -19029,7 +19191,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 302
+                    n.rule = 305
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -19158,7 +19320,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 303
+                    n.rule = 306
                 p23 = p27
                 if res28 and n:
                     res24.append(n)
@@ -19222,13 +19384,13 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 304
+                    n.rule = 307
                 p23 = p29
                 if res30 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 305
+                    n.rule = 308
                 q = p23
                 v = n if res24 else None
                 if v is not None:
@@ -19279,7 +19441,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 306
+                    n.rule = 309
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -19296,7 +19458,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 307
+                    n.rule = 310
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -19386,7 +19548,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 308
+                    n.rule = 311
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -19437,11 +19599,11 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 309
+                    n.rule = 312
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
-                r = self.e97_0(p37)
+                r = self.e98_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19463,7 +19625,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 310
+                    n.rule = 313
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -19483,7 +19645,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 311
+                    n.rule = 314
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19664,7 +19826,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 312
+                    n.rule = 315
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19723,11 +19885,11 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 313
+                    n.rule = 316
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e98_0(p43)
+                r = self.e99_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19822,7 +19984,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 314
+                    n.rule = 317
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -20184,7 +20346,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 315
+                    n.rule = 318
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -20218,7 +20380,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 316
+                    n.rule = 319
                 q = p49
                 v = n if res50 else None
                 if v is not None:
@@ -20295,7 +20457,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 317
+                    n.rule = 320
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -20399,7 +20561,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 318
+                    n.rule = 321
                 q = p53
                 v = n if res54 else None
                 if v is not None:
@@ -20450,7 +20612,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 319
+                    n.rule = 322
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -20482,7 +20644,7 @@ class CardParser:
                 q += 3
                 p57 = q
                 res58.append(v)
-                r = self.e99_0(p57)
+                r = self.e100_0(p57)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20518,7 +20680,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 320
+                    n.rule = 323
                 p57 = p61
                 if res62 and n:
                     res58.append(n)
@@ -20538,7 +20700,7 @@ class CardParser:
                 res58.append(v)
                 if res58:
                     n = Nt(res58 if len(res58) == 1 and type(res58[0]) is not list else flatten(res58))
-                    n.rule = 321
+                    n.rule = 324
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -20577,13 +20739,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 322
+                    n.rule = 325
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 323
+                    n.rule = 326
                 q = p63
                 v = n if res64 else None
                 if v is not None:
@@ -20608,7 +20770,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 324
+                    n.rule = 327
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -20636,13 +20798,13 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 325
+                    n.rule = 328
                 p67 = p71
                 if res72 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 326
+                    n.rule = 329
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -20709,13 +20871,13 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 327
+                    n.rule = 330
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 328
+                    n.rule = 331
                 q = p73
                 v = n if res74 else None
                 if v is not None:
@@ -20740,11 +20902,11 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 329
+                    n.rule = 332
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
-                r = self.e100_0(p77)
+                r = self.e101_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20766,13 +20928,13 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 330
+                    n.rule = 333
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
-                    n.rule = 331
+                    n.rule = 334
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -20853,7 +21015,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 332
+                    n.rule = 335
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -20940,7 +21102,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 333
+                    n.rule = 336
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -21144,7 +21306,7 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 334
+                    n.rule = 337
                 p83 = p89
                 if res90 and n:
                     res84.append(n)
@@ -21192,7 +21354,7 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 335
+                    n.rule = 338
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -21273,7 +21435,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 336
+                    n.rule = 339
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -21617,13 +21779,13 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 337
+                    n.rule = 340
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 338
+                    n.rule = 341
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -21648,7 +21810,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 339
+                    n.rule = 342
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -21740,7 +21902,7 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 340
+                    n.rule = 343
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -21771,13 +21933,13 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 341
+                    n.rule = 344
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 342
+                    n.rule = 345
                 q = p97
                 v = n if res98 else None
                 if v is not None:
@@ -21816,7 +21978,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 343
+                    n.rule = 346
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -21833,11 +21995,11 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 344
+                    n.rule = 347
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
-                r = self.e101_0(p105)
+                r = self.e102_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21873,7 +22035,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 345
+                    n.rule = 348
                 p105 = p111
                 if res112 and n:
                     res106.append(n)
@@ -21904,13 +22066,13 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 346
+                    n.rule = 349
                 p105 = p113
                 if res114 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 347
+                    n.rule = 350
                 q = p105
                 v = n if res106 else None
                 if v is not None:
@@ -21936,7 +22098,7 @@ class CardParser:
                 q += 4
                 p115 = q
                 res116.append(v)
-                r = self.e102_0(p115)
+                r = self.e103_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21977,13 +22139,13 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 348
+                    n.rule = 351
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 349
+                    n.rule = 352
                 q = p115
                 v = n if res116 else None
                 if v is not None:
@@ -22022,13 +22184,13 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 350
+                    n.rule = 353
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 351
+                    n.rule = 354
                 q = p119
                 v = n if res120 else None
                 if v is not None:
@@ -22095,7 +22257,7 @@ class CardParser:
                     res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 352
+                    n.rule = 355
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
@@ -22126,13 +22288,13 @@ class CardParser:
                     res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 353
+                    n.rule = 356
                 p123 = p127
                 if res128 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 354
+                    n.rule = 357
                 q = p123
                 v = n if res124 else None
                 if v is not None:
@@ -22140,28 +22302,71 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F22:
+            while True:
+                p129 = p
+                res130: list[Any] = []
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'flip', '')
+                q += 4
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p129 = q
+                res130.append(v)
+                p131 = p129
+                res132: list[Any] = []
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'coin', '')
+                q += 4
+                p131 = q
+                res132.append(v)
+                if res132:
+                    n = Nt(res132)
+                    n.rule = 358
+                p129 = p131
+                if res132 and n:
+                    res130.append(n)
+                if res130:
+                    n = Nt(res130)
+                    n.rule = 359
+                q = p129
+                v = n if res130 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
-
-    def e52_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'instead', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 355
-        return q, n
 
     def e53_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -22181,10 +22386,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 356
+        n.rule = 360
         return q, n
 
-    def e54_1(self, p: int) -> Any:
+    def e54_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'instead', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 361
+        return q, n
+
+    def e55_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -22202,7 +22428,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e103_1(p1)
+                r = self.e104_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -22213,7 +22439,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 357
+                    n.rule = 362
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -22267,13 +22493,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 358
+                    n.rule = 363
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 359
+                    n.rule = 364
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -22320,13 +22546,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 360
+                    n.rule = 365
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 361
+                    n.rule = 366
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -22373,13 +22599,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 362
+                    n.rule = 367
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 363
+                    n.rule = 368
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -22422,10 +22648,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 212
+        n.rule = 214
         return p, n
 
-    def e55_1(self, p: int) -> Any:
+    def e56_1(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -22445,7 +22671,7 @@ class CardParser:
             if m is not None:
                 p = c
                 break
-            r = self.e54_1(p1)
+            r = self.e55_1(p1)
             if r is None:
                 p = c
                 break
@@ -22455,7 +22681,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 213
+                n.rule = 215
             q = p1
             v = n if res2 else None
             p = q
@@ -22465,10 +22691,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 214
+        n.rule = 216
         return p, n
 
-    def e56_0(self, p: int) -> Any:
+    def e57_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -22508,7 +22734,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 364
+                n.rule = 369
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22555,7 +22781,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 365
+                n.rule = 370
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22585,7 +22811,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 366
+            n.rule = 371
         p = p5
         if res6 and n:
             res.append(n)
@@ -22627,7 +22853,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 367
+                n.rule = 372
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22657,11 +22883,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 368
+            n.rule = 373
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e104_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
@@ -22671,10 +22897,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 369
+        n.rule = 374
         return p, n
 
-    def e57_0(self, p: int) -> Any:
+    def e58_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22739,7 +22965,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e105_0(p1)
+            r = self.e106_0(p1)
             if r is None:
                 break
             q, v = r
@@ -22764,7 +22990,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e106_0(p3)
+            r = self.e107_0(p3)
             if r is None:
                 break
             q, v = r
@@ -22812,7 +23038,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 370
+                n.rule = 375
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22831,7 +23057,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e107_0(p)
+        r = self.e108_0(p)
         if r is None:
             return None
         q, v = r
@@ -22861,11 +23087,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 371
+            n.rule = 376
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e108_0(p)
+        r = self.e109_0(p)
         if r is None:
             return None
         q, v = r
@@ -22899,7 +23125,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e109_0(p11)
+            r = self.e110_0(p11)
             if r is None:
                 break
             q, v = r
@@ -22924,10 +23150,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 372
+        n.rule = 377
         return p, n
 
-    def e58_0(self, p: int) -> Any:
+    def e59_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23026,7 +23252,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e110_0(p)
+        r = self.e111_0(p)
         if r is None:
             return None
         q, v = r
@@ -23068,17 +23294,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 373
+            n.rule = 378
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 374
+        n.rule = 379
         return p, n
 
-    def e59_0(self, p: int) -> Any:
+    def e60_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23119,10 +23345,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 375
+        n.rule = 380
         return p, n
 
-    def e60_0(self, p: int) -> Any:
+    def e61_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23164,13 +23390,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 376
+                n.rule = 381
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 377
+                n.rule = 382
             q = p1
             v = n if res2 else None
             p = q
@@ -23181,10 +23407,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 383
         return p, n
 
-    def e61_0(self, p: int) -> Any:
+    def e62_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23238,7 +23464,7 @@ class CardParser:
                 break
         return None
 
-    def e62_0(self, p: int) -> Any:
+    def e63_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23279,7 +23505,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 384
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -23352,17 +23578,17 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 380
+            n.rule = 385
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 381
+        n.rule = 386
         return p, n
 
-    def e63_0(self, p: int) -> Any:
+    def e64_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23440,7 +23666,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 382
+                    n.rule = 387
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -23455,14 +23681,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 382
+                    n.rule = 387
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e64_0(self, p: int) -> Any:
+    def e65_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23480,10 +23706,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 383
+        n.rule = 388
         return q, n
 
-    def e65_0(self, p: int) -> Any:
+    def e66_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23501,10 +23727,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 384
+        n.rule = 389
         return q, n
 
-    def e66_0(self, p: int) -> Any:
+    def e67_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23554,7 +23780,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 385
+                n.rule = 390
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23595,13 +23821,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 386
+                n.rule = 391
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 387
+                n.rule = 392
             q = p1
             v = n if res2 else None
             p = q
@@ -23612,10 +23838,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 388
+        n.rule = 393
         return p, n
 
-    def e67_0(self, p: int) -> Any:
+    def e68_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23669,7 +23895,7 @@ class CardParser:
                 break
         return None
 
-    def e68_0(self, p: int) -> Any:
+    def e69_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23710,7 +23936,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 389
+        n.rule = 394
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23766,7 +23992,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 390
+            n.rule = 395
         p = p1
         if res2 and n:
             res.append(n)
@@ -23893,7 +24119,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 391
+        n.rule = 396
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -23966,17 +24192,17 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 392
+            n.rule = 397
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 393
+        n.rule = 398
         return p, n
 
-    def e69_0(self, p: int) -> Any:
+    def e70_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24030,7 +24256,7 @@ class CardParser:
                 break
         return None
 
-    def e70_0(self, p: int) -> Any:
+    def e71_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24084,7 +24310,7 @@ class CardParser:
                 break
         return None
 
-    def e71_0(self, p: int) -> Any:
+    def e72_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -24125,7 +24351,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 394
+        n.rule = 399
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -24184,7 +24410,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 395
+                n.rule = 400
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24203,14 +24429,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e111_0(p)
+        r = self.e112_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e112_0(p)
+        r = self.e113_0(p)
         if r is None:
             return None
         q, v = r
@@ -24267,7 +24493,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 396
+                n.rule = 401
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -24277,10 +24503,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 397
+        n.rule = 402
         return p, n
 
-    def e72_0(self, p: int) -> Any:
+    def e73_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -24499,20 +24725,10 @@ class CardParser:
                 break
         return None
 
-    def e73_0(self, p: int) -> Any:
+    def e74_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e113_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e114_0(p)
             if r is None:
@@ -24523,24 +24739,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e74_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e115_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -24552,6 +24752,32 @@ class CardParser:
         return None
 
     def e75_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e116_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e117_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e76_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -24569,43 +24795,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 398
+        n.rule = 403
         return q, n
-
-    def e76_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 399
-        return p, n
 
     def e77_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -24639,10 +24830,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 400
+        n.rule = 404
         return p, n
 
     def e78_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 405
+        return p, n
+
+    def e79_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -24674,10 +24900,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 401
+        n.rule = 406
         return p, n
 
-    def e79_0(self, p: int) -> Any:
+    def e80_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -24700,7 +24926,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e117_0(p1)
+            r = self.e118_0(p1)
             if r is None:
                 p = c
                 break
@@ -24712,23 +24938,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e80_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e118_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e81_0(self, p: int) -> Any:
@@ -24749,6 +24958,23 @@ class CardParser:
         return p, res
 
     def e82_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e120_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e83_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -25007,13 +25233,13 @@ class CardParser:
                 break
         return None
 
-    def e83_0(self, p: int) -> Any:
+    def e84_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e120_0(p)
+            r = self.e121_0(p)
             if r is None:
                 p = c
                 break
@@ -25024,7 +25250,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e84_0(self, p: int) -> Any:
+    def e85_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -25042,7 +25268,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e121_0(p1)
+                r = self.e122_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25088,7 +25314,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e122_0(p3)
+                r = self.e123_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25188,7 +25414,7 @@ class CardParser:
                 break
         return None
 
-    def e85_0(self, p: int) -> Any:
+    def e86_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -25283,7 +25509,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 402
+                    n.rule = 407
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25322,7 +25548,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 403
+                    n.rule = 408
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -25370,7 +25596,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 404
+                    n.rule = 409
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25395,7 +25621,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 405
+                    n.rule = 410
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -25434,7 +25660,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 406
+                    n.rule = 411
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -25461,7 +25687,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e123_0(p15)
+                r = self.e124_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25483,7 +25709,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 407
+                    n.rule = 412
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -25537,7 +25763,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 408
+                    n.rule = 413
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -25578,7 +25804,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e124_0(p23)
+                r = self.e125_0(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25623,7 +25849,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 409
+                    n.rule = 414
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -25670,7 +25896,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 410
+                    n.rule = 415
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25690,7 +25916,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 411
+                    n.rule = 416
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -25717,7 +25943,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 412
+                    n.rule = 417
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25751,7 +25977,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 411
+                    n.rule = 416
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -25778,7 +26004,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 413
+                    n.rule = 418
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -25798,7 +26024,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 411
+                    n.rule = 416
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -25825,7 +26051,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 414
+                    n.rule = 419
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -25859,7 +26085,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 411
+                    n.rule = 416
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -25886,7 +26112,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 415
+                    n.rule = 420
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -25920,7 +26146,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 411
+                    n.rule = 416
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -25947,7 +26173,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 416
+                    n.rule = 421
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -25981,14 +26207,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 411
+                    n.rule = 416
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e86_0(self, p: int) -> Any:
+    def e87_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -26029,10 +26255,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 417
+        n.rule = 422
         return p, n
 
-    def e87_0(self, p: int) -> Any:
+    def e88_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -26050,7 +26276,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e125_0(p1)
+                r = self.e126_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26082,7 +26308,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e126_0(p3)
+                r = self.e127_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26126,7 +26352,7 @@ class CardParser:
                 break
         return None
 
-    def e88_0(self, p: int) -> Any:
+    def e89_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -26180,7 +26406,7 @@ class CardParser:
                 break
         return None
 
-    def e89_0(self, p: int) -> Any:
+    def e90_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -26233,7 +26459,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 418
+                    n.rule = 423
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -26272,7 +26498,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 419
+            n.rule = 424
         p = p1
         if res2 and n:
             res.append(n)
@@ -26300,7 +26526,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e127_0(p)
+        r = self.e128_0(p)
         if r is None:
             return None
         q, v = r
@@ -26370,7 +26596,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 425
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -26379,14 +26605,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e128_0(p)
+        r = self.e129_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e129_0(p)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -26405,7 +26631,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e130_0(p)
+        r = self.e131_0(p)
         if r is None:
             return None
         q, v = r
@@ -26438,7 +26664,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 421
+                n.rule = 426
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -26448,7 +26674,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 422
+        n.rule = 427
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -26480,14 +26706,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 428
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 424
+        n.rule = 429
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -26506,14 +26732,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 425
+                n.rule = 430
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e131_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
@@ -26531,11 +26757,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 426
+            n.rule = 431
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e132_0(p)
+        r = self.e133_0(p)
         if r is None:
             return None
         q, v = r
@@ -26545,7 +26771,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 427
+        n.rule = 432
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -26649,14 +26875,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 433
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 429
+        n.rule = 434
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -26688,12 +26914,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 435
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e133_0(p)
+            r = self.e134_0(p)
             if r is None:
                 break
             q, v = r
@@ -26720,7 +26946,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 431
+            n.rule = 436
         p = p3
         if res4 and n:
             res.append(n)
@@ -26755,17 +26981,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 432
+            n.rule = 437
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e134_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e135_0(p)
         if r is None:
             return None
@@ -26787,6 +27006,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e138_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -26802,7 +27028,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e138_0(p7)
+            r = self.e139_0(p7)
             if r is None:
                 break
             q, v = r
@@ -26846,7 +27072,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 433
+                n.rule = 438
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -26854,7 +27080,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e139_0(p)
+            r = self.e140_0(p)
             if r is None:
                 break
             q, v = r
@@ -26865,7 +27091,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 434
+        n.rule = 439
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -26886,7 +27112,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e140_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
@@ -26896,7 +27122,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 440
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -26915,14 +27141,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 436
+                n.rule = 441
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e141_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -26940,11 +27166,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 437
+            n.rule = 442
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e142_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
@@ -26952,7 +27178,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e143_0(p)
+            r = self.e144_0(p)
             if r is None:
                 break
             q, v = r
@@ -26963,7 +27189,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 443
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -26982,21 +27208,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 439
+                n.rule = 444
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e144_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e145_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -27006,7 +27232,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 445
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -27062,7 +27288,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 446
         p = p1
         if res2 and n:
             res.append(n)
@@ -27078,7 +27304,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 442
+                n.rule = 447
             q = p3
             v = n if res4 else None
             p = q
@@ -27088,7 +27314,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 443
+        n.rule = 448
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -27120,7 +27346,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 449
         p = p1
         if res2 and n:
             res.append(n)
@@ -27136,7 +27362,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e146_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -27158,7 +27384,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 450
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -27190,7 +27416,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -27206,7 +27432,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 447
+                n.rule = 452
             q = p3
             v = n if res4 else None
             p = q
@@ -27225,7 +27451,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e147_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -27235,7 +27461,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 453
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -27267,14 +27493,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e148_0(p3)
+            r = self.e149_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27345,7 +27571,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e149_0(p)
+            r = self.e150_0(p)
             if r is None:
                 break
             q, v = r
@@ -27354,7 +27580,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e150_0(p)
+            r = self.e151_0(p)
             if r is None:
                 break
             q, v = r
@@ -27365,7 +27591,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 455
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -27409,7 +27635,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
@@ -27501,14 +27727,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 452
+            n.rule = 457
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 453
+        n.rule = 458
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -27540,7 +27766,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 459
         p = p1
         if res2 and n:
             res.append(n)
@@ -27571,7 +27797,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e151_0(p3)
+            r = self.e152_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27604,7 +27830,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 455
+            n.rule = 460
         p = p5
         if res6 and n:
             res.append(n)
@@ -27619,11 +27845,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 456
+            n.rule = 461
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -27633,7 +27859,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e153_0(p9)
+            r = self.e154_0(p9)
             if r is None:
                 break
             q, v = r
@@ -27691,7 +27917,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27709,12 +27935,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 457
+            n.rule = 462
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e155_0(p)
+            r = self.e156_0(p)
             if r is None:
                 break
             q, v = r
@@ -27725,7 +27951,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 458
+        n.rule = 463
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -27757,7 +27983,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
@@ -27823,7 +28049,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 460
+                n.rule = 465
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27846,7 +28072,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 461
+                    n.rule = 466
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -27919,7 +28145,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 462
+        n.rule = 467
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -27951,7 +28177,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 463
+            n.rule = 468
         p = p1
         if res2 and n:
             res.append(n)
@@ -27970,7 +28196,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 464
+        n.rule = 469
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -28027,14 +28253,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 465
+                n.rule = 470
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -28064,7 +28290,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 466
+            n.rule = 471
         p = p3
         if res4 and n:
             res.append(n)
@@ -28103,7 +28329,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 467
+            n.rule = 472
         p = p5
         if res6 and n:
             res.append(n)
@@ -28122,7 +28348,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 468
+        n.rule = 473
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -28143,7 +28369,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -28161,7 +28387,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -28241,14 +28467,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 470
+            n.rule = 475
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e158_0(p5)
+            r = self.e159_0(p5)
             if r is None:
                 break
             q, v = r
@@ -28273,7 +28499,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 471
+        n.rule = 476
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -28305,7 +28531,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 472
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -28320,11 +28546,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 473
+            n.rule = 478
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -28354,14 +28580,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 474
+            n.rule = 479
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 480
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -28393,7 +28619,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 481
         p = p1
         if res2 and n:
             res.append(n)
@@ -28409,7 +28635,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 477
+                n.rule = 482
             q = p3
             v = n if res4 else None
             p = q
@@ -28428,7 +28654,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -28486,7 +28712,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 478
+        n.rule = 483
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -28518,7 +28744,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
@@ -28534,7 +28760,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -28556,7 +28782,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 480
+        n.rule = 485
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -28600,7 +28826,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
@@ -28635,7 +28861,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 482
+            n.rule = 487
         p = p3
         if res4 and n:
             res.append(n)
@@ -28782,7 +29008,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 483
+            n.rule = 488
         p = p5
         if res6 and n:
             res.append(n)
@@ -28814,14 +29040,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 484
+            n.rule = 489
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 485
+        n.rule = 490
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -28853,7 +29079,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
@@ -28869,7 +29095,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 487
+                n.rule = 492
             q = p3
             v = n if res4 else None
             p = q
@@ -28902,7 +29128,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 488
+                n.rule = 493
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28917,11 +29143,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 489
+                n.rule = 494
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e162_0(p5)
+            r = self.e163_0(p5)
             if r is None:
                 break
             q, v = r
@@ -28981,7 +29207,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 490
+                n.rule = 495
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -28991,7 +29217,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 496
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -29071,7 +29297,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 497
         p = p1
         if res2 and n:
             res.append(n)
@@ -29090,7 +29316,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 493
+        n.rule = 498
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -29122,14 +29348,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 494
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 495
+        n.rule = 500
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -29148,14 +29374,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 496
+                n.rule = 501
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -29173,7 +29399,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 497
+            n.rule = 502
         p = p3
         if res4 and n:
             res.append(n)
@@ -29188,14 +29414,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 498
+            n.rule = 503
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 499
+        n.rule = 504
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -29227,7 +29453,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
@@ -29281,7 +29507,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 501
+                n.rule = 506
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -29291,7 +29517,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 502
+        n.rule = 507
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -29323,14 +29549,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 503
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 504
+        n.rule = 509
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -29386,14 +29612,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 506
+        n.rule = 511
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -29425,14 +29651,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 507
+            n.rule = 512
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 508
+        n.rule = 513
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -29464,7 +29690,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 514
         p = p1
         if res2 and n:
             res.append(n)
@@ -29479,11 +29705,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 510
+            n.rule = 515
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e164_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -29513,14 +29739,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 511
+            n.rule = 516
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 517
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -29529,7 +29755,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e165_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -29559,14 +29785,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 518
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 519
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -29622,7 +29848,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 520
         p = p1
         if res2 and n:
             res.append(n)
@@ -29698,7 +29924,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e166_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -29732,7 +29958,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 521
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -29764,11 +29990,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 517
+            n.rule = 522
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e167_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -29778,7 +30004,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 518
+        n.rule = 523
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -29810,7 +30036,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 524
         p = p1
         if res2 and n:
             res.append(n)
@@ -29829,7 +30055,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e168_0(p3)
+            r = self.e169_0(p3)
             if r is None:
                 break
             q, v = r
@@ -29896,7 +30122,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e169_0(p3)
+            r = self.e170_0(p3)
             if r is None:
                 break
             q, v = r
@@ -29921,7 +30147,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 520
+        n.rule = 525
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -29930,7 +30156,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e170_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
@@ -29976,7 +30202,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e171_0(p1)
+            r = self.e172_0(p1)
             if r is None:
                 break
             q, v = r
@@ -30001,7 +30227,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 521
+        n.rule = 526
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -30021,11 +30247,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 522
+            n.rule = 527
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e172_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -30048,14 +30274,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 523
+            n.rule = 528
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 524
+        n.rule = 529
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -30075,11 +30301,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 525
+            n.rule = 530
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e173_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
@@ -30110,7 +30336,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e174_0(p)
+        r = self.e175_0(p)
         if r is None:
             return None
         q, v = r
@@ -30169,14 +30395,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 526
+            n.rule = 531
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 527
+        n.rule = 532
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -30199,7 +30425,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 528
+                n.rule = 533
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30218,14 +30444,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e175_0(p)
+        r = self.e176_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e176_0(p)
+        r = self.e177_0(p)
         if r is None:
             return None
         q, v = r
@@ -30246,7 +30472,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 529
+                n.rule = 534
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30265,7 +30491,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e177_0(p9)
+                r = self.e178_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -30281,10 +30507,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 530
+        n.rule = 535
         return p, n
 
-    def e90_0(self, p: int) -> Any:
+    def e91_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30371,10 +30597,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 531
+        n.rule = 536
         return p, n
 
-    def e91_0(self, p: int) -> Any:
+    def e92_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30448,7 +30674,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e178_0(p1)
+                r = self.e179_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30473,7 +30699,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 532
+                    n.rule = 537
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30501,12 +30727,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 533
+                    n.rule = 538
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30534,19 +30760,19 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 534
+                    n.rule = 539
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 532
+                    n.rule = 537
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e92_0(self, p: int) -> Any:
+    def e93_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30600,7 +30826,7 @@ class CardParser:
                 break
         return None
 
-    def e93_0(self, p: int) -> Any:
+    def e94_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -30643,10 +30869,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 535
+        n.rule = 540
         return p, n
 
-    def e94_0(self, p: int) -> Any:
+    def e95_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30700,7 +30926,7 @@ class CardParser:
                 break
         return None
 
-    def e95_0(self, p: int) -> Any:
+    def e96_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30754,7 +30980,7 @@ class CardParser:
                 break
         return None
 
-    def e96_0(self, p: int) -> Any:
+    def e97_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30838,7 +31064,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30859,7 +31085,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30880,7 +31106,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30903,7 +31129,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30926,14 +31152,14 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 536
+                    n.rule = 541
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e97_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30987,7 +31213,7 @@ class CardParser:
                 break
         return None
 
-    def e98_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31081,7 +31307,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 537
+                    n.rule = 542
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31100,7 +31326,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e179_0(p3)
+                r = self.e180_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31111,7 +31337,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 537
+                    n.rule = 542
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -31189,14 +31415,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 538
+                    n.rule = 543
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e180_0(p9)
+                    r = self.e181_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -31232,12 +31458,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 539
+                    n.rule = 544
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31264,7 +31490,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 540
+                    n.rule = 545
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -31284,12 +31510,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 541
+                    n.rule = 546
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31304,7 +31530,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31319,7 +31545,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31331,7 +31557,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e181_0(p17)
+                    r = self.e182_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -31402,7 +31628,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 542
+                    n.rule = 547
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -31433,18 +31659,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 543
+                    n.rule = 548
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 544
+                    n.rule = 549
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31488,18 +31714,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 545
+                    n.rule = 550
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 546
+                    n.rule = 551
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31514,7 +31740,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31583,18 +31809,18 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 547
+                    n.rule = 552
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 548
+                    n.rule = 553
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31603,7 +31829,7 @@ class CardParser:
             while True:
                 p31 = p
                 res32: list[Any] = []
-                r = self.e182_0(p31)
+                r = self.e183_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31633,18 +31859,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 549
+                    n.rule = 554
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 550
+                    n.rule = 555
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31659,14 +31885,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e99_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31716,7 +31942,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 551
+                    n.rule = 556
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31741,7 +31967,7 @@ class CardParser:
                 break
         return None
 
-    def e100_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31775,7 +32001,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e183_0(p)
+            r = self.e184_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -31788,7 +32014,7 @@ class CardParser:
             break
         return None
 
-    def e101_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31842,7 +32068,7 @@ class CardParser:
                 break
         return None
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -31860,7 +32086,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e184_0(p1)
+                r = self.e185_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31903,7 +32129,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 552
+                    n.rule = 557
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -31913,7 +32139,7 @@ class CardParser:
                 break
         return None
 
-    def e103_1(self, p: int) -> Any:
+    def e104_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -31954,7 +32180,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 553
+        n.rule = 558
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -32052,7 +32278,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 554
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32077,18 +32303,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 555
+                    n.rule = 560
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 556
+                    n.rule = 561
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32118,7 +32344,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 558
+                    n.rule = 563
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -32163,7 +32389,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 564
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -32239,12 +32465,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 560
+                    n.rule = 565
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32271,7 +32497,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 561
+                    n.rule = 566
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32330,7 +32556,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 562
+                    n.rule = 567
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -32352,18 +32578,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 563
+                    n.rule = 568
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 564
+                    n.rule = 569
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32393,7 +32619,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 565
+                    n.rule = 570
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32412,7 +32638,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e185_0(p21)
+                    r = self.e186_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -32420,7 +32646,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e186_0(p21)
+                r = self.e187_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32431,12 +32657,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 566
+                    n.rule = 571
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32466,7 +32692,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 567
+                    n.rule = 572
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32491,11 +32717,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 568
+                    n.rule = 573
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e187_0(p25)
+                r = self.e188_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32504,7 +32730,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e188_0(p25)
+                r = self.e189_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32526,18 +32752,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 569
+                    n.rule = 574
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 570
+                    n.rule = 575
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32567,11 +32793,11 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 571
+                    n.rule = 576
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
-                r = self.e189_0(p33)
+                r = self.e190_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32601,11 +32827,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 572
+                    n.rule = 577
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e190_0(p33)
+                r = self.e191_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32616,12 +32842,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 573
+                    n.rule = 578
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32651,12 +32877,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 574
+                    n.rule = 579
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 while True:
-                    r = self.e191_0(p39)
+                    r = self.e192_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -32677,11 +32903,11 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 575
+                    n.rule = 580
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
-                r = self.e192_0(p39)
+                r = self.e193_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32693,7 +32919,7 @@ class CardParser:
                 while True:
                     p45 = p39
                     res46: list[Any] = []
-                    r = self.e193_0(p45)
+                    r = self.e194_0(p45)
                     if r is None:
                         break
                     q, v = r
@@ -32729,171 +32955,19 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 576
+                    n.rule = 581
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 562
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            p1 = p
-            res2: list[Any] = []
-            q = sk0[p1]
-            if q < 0:
-                q = _WS0(text, p1).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p1] = q
-            if text.startswith('}', q):
-                p = c
-                break
-            p3 = p1
-            res4: list[Any] = []
-            r = self.r_Sentence_0(p3)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p3 = q
-            if v:
-                res4.append(v)
-            if res4:
-                n = Nt(res4)
-                n.rule = 577
-            p1 = p3
-            if res4 and n:
-                res2.append(n)
-            p = p1
-            if not res2:
-                break
-            res += res2
-        return p, res
-
     def e105_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'special', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 578
-        return q, n
-
-    def e106_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'from', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 579
-        return q, n
-
-    def e107_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F103:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                r = self.r_Cost_0(p1)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                if res2:
-                    n = Nt(res2)
-                    n.rule = 580
-                q = p1
-                v = n if res2 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F33:
-            while True:
-                p3 = p
-                res4: list[Any] = []
-                if self.e194_0(p3) is None:
-                    p = c
-                    ch = ch0
-                    break
-                p5 = p3
-                res6: list[Any] = []
-                r = self.r_ParamName_0(p5)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p5 = q
-                if v:
-                    res6.append(v)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 581
-                p3 = p5
-                if res6 and n:
-                    res4.append(n)
-                if res4:
-                    return p3, res4
-                p = p3
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e108_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -32934,7 +33008,159 @@ class CardParser:
             res += res2
         return p, res
 
+    def e106_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'special', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 583
+        return q, n
+
+    def e107_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'from', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 584
+        return q, n
+
+    def e108_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F103:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.r_Cost_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 585
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F33:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                if self.e195_0(p3) is None:
+                    p = c
+                    ch = ch0
+                    break
+                p5 = p3
+                res6: list[Any] = []
+                r = self.r_ParamName_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 586
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
     def e109_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            p1 = p
+            res2: list[Any] = []
+            q = sk0[p1]
+            if q < 0:
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
+            if text.startswith('}', q):
+                p = c
+                break
+            p3 = p1
+            res4: list[Any] = []
+            r = self.r_Sentence_0(p3)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p3 = q
+            if v:
+                res4.append(v)
+            if res4:
+                n = Nt(res4)
+                n.rule = 587
+            p1 = p3
+            if res4 and n:
+                res2.append(n)
+            p = p1
+            if not res2:
+                break
+            res += res2
+        return p, res
+
+    def e110_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -32979,7 +33205,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 583
+                    n.rule = 588
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33010,7 +33236,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 584
+                    n.rule = 589
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33069,7 +33295,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 585
+                    n.rule = 590
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33184,7 +33410,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 586
+                    n.rule = 591
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33265,7 +33491,7 @@ class CardParser:
                 break
         return None
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33283,7 +33509,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e195_0(p1)
+                r = self.e196_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33378,7 +33604,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 587
+                    n.rule = 592
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33467,7 +33693,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 588
+                    n.rule = 593
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33487,7 +33713,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 589
+                    n.rule = 594
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33542,13 +33768,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 590
+                    n.rule = 595
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 589
+                    n.rule = 594
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33573,7 +33799,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e196_0(p1)
+                r = self.e197_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33603,7 +33829,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 591
+                    n.rule = 596
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33642,7 +33868,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 592
+                    n.rule = 597
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33681,7 +33907,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 593
+                    n.rule = 598
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33720,18 +33946,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 594
+                    n.rule = 599
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 595
+                    n.rule = 600
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33740,7 +33966,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e197_0(p11)
+                r = self.e198_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33752,7 +33978,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e198_0(p13)
+                    r = self.e199_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -33795,7 +34021,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 597
+                    n.rule = 602
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -33834,7 +34060,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 598
+                    n.rule = 603
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -33865,7 +34091,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e199_0(p19)
+                    r = self.e200_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -33877,12 +34103,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 599
+                    n.rule = 604
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33951,18 +34177,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 600
+                    n.rule = 605
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 601
+                    n.rule = 606
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34003,18 +34229,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 602
+                    n.rule = 607
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 603
+                    n.rule = 608
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34055,18 +34281,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 604
+                    n.rule = 609
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 605
+                    n.rule = 610
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34166,7 +34392,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 606
+                    n.rule = 611
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -34214,12 +34440,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 607
+                    n.rule = 612
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34298,7 +34524,7 @@ class CardParser:
                 q += 2
                 p37 = q
                 res38.append(v)
-                r = self.e200_0(p37)
+                r = self.e201_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34309,12 +34535,12 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 608
+                    n.rule = 613
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34365,7 +34591,7 @@ class CardParser:
                 q += 4
                 p39 = q
                 res40.append(v)
-                r = self.e201_0(p39)
+                r = self.e202_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34376,12 +34602,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 609
+                    n.rule = 614
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34529,7 +34755,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 610
+                    n.rule = 615
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -34549,12 +34775,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 611
+                    n.rule = 616
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34678,7 +34904,7 @@ class CardParser:
                 while True:
                     p47 = p45
                     res48: list[Any] = []
-                    r = self.e202_0(p47)
+                    r = self.e203_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -34714,12 +34940,12 @@ class CardParser:
                     break
                 if res46:
                     n = Nt(res46)
-                    n.rule = 612
+                    n.rule = 617
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34774,18 +35000,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 613
+                    n.rule = 618
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 614
+                    n.rule = 619
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34840,18 +35066,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 615
+                    n.rule = 620
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 616
+                    n.rule = 621
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34976,18 +35202,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 617
+                    n.rule = 622
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 618
+                    n.rule = 623
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34996,7 +35222,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e203_0(p61)
+                r = self.e204_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35032,7 +35258,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 619
+                    n.rule = 624
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -35052,12 +35278,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 620
+                    n.rule = 625
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35066,7 +35292,7 @@ class CardParser:
             while True:
                 p65 = p
                 res66: list[Any] = []
-                r = self.e204_0(p65)
+                r = self.e205_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35088,7 +35314,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 621
+                    n.rule = 626
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -35194,18 +35420,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 622
+                    n.rule = 627
                 p65 = p69
                 if res70 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 623
+                    n.rule = 628
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35214,7 +35440,7 @@ class CardParser:
             while True:
                 p71 = p
                 res72: list[Any] = []
-                r = self.e205_0(p71)
+                r = self.e206_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35223,7 +35449,7 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                r = self.e206_0(p71)
+                r = self.e207_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35234,12 +35460,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 624
+                    n.rule = 629
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35248,7 +35474,7 @@ class CardParser:
             while True:
                 p73 = p
                 res74: list[Any] = []
-                r = self.e207_0(p73)
+                r = self.e208_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35257,7 +35483,7 @@ class CardParser:
                 p73 = q
                 if v:
                     res74.append(v)
-                r = self.e208_0(p73)
+                r = self.e209_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35268,12 +35494,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 625
+                    n.rule = 630
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35370,7 +35596,7 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 626
+                    n.rule = 631
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -35405,7 +35631,7 @@ class CardParser:
                     res82.append(v)
                     if res82:
                         n = Nt(res82)
-                        n.rule = 627
+                        n.rule = 632
                     p79 = p81
                     if res82 and n:
                         res80.append(n)
@@ -35440,7 +35666,7 @@ class CardParser:
                 q += 6
                 p75 = q
                 res76.append(v)
-                r = self.e209_0(p75)
+                r = self.e210_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35451,12 +35677,12 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 628
+                    n.rule = 633
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35609,18 +35835,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 629
+                    n.rule = 634
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 630
+                    n.rule = 635
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35689,18 +35915,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 631
+                    n.rule = 636
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 632
+                    n.rule = 637
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35751,7 +35977,7 @@ class CardParser:
                 q += 6
                 p91 = q
                 res92.append(v)
-                r = self.e210_0(p91)
+                r = self.e211_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35792,18 +36018,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 633
+                    n.rule = 638
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 634
+                    n.rule = 639
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35984,18 +36210,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 635
+                    n.rule = 640
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 636
+                    n.rule = 641
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36092,18 +36318,18 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 637
+                    n.rule = 642
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 638
+                    n.rule = 643
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36181,7 +36407,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 639
+                    n.rule = 644
                 p103 = p105
                 if res106 and n:
                     res104.append(n)
@@ -36201,12 +36427,12 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 640
+                    n.rule = 645
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36312,7 +36538,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 641
+                    n.rule = 646
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -36332,12 +36558,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 642
+                    n.rule = 647
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36401,7 +36627,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 643
+                    n.rule = 648
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -36477,12 +36703,12 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 644
+                    n.rule = 649
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36522,7 +36748,7 @@ class CardParser:
                 while True:
                     p117 = p115
                     res118: list[Any] = []
-                    r = self.e211_0(p117)
+                    r = self.e212_0(p117)
                     if r is None:
                         break
                     q, v = r
@@ -36572,7 +36798,7 @@ class CardParser:
                 q += 6
                 p115 = q
                 res116.append(v)
-                r = self.e212_0(p115)
+                r = self.e213_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36622,18 +36848,18 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 645
+                    n.rule = 650
                 p115 = p119
                 if res120 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 646
+                    n.rule = 651
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36747,11 +36973,11 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 647
+                    n.rule = 652
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
-                r = self.e213_0(p121)
+                r = self.e214_0(p121)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36762,12 +36988,12 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 648
+                    n.rule = 653
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36850,18 +37076,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 649
+                    n.rule = 654
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 650
+                    n.rule = 655
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36944,18 +37170,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 651
+                    n.rule = 656
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 652
+                    n.rule = 657
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37010,18 +37236,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 653
+                    n.rule = 658
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 654
+                    n.rule = 659
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37132,18 +37358,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 655
+                    n.rule = 660
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 656
+                    n.rule = 661
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37243,18 +37469,18 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 657
+                    n.rule = 662
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 658
+                    n.rule = 663
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37263,7 +37489,7 @@ class CardParser:
             while True:
                 p145 = p
                 res146: list[Any] = []
-                r = self.e214_0(p145)
+                r = self.e215_0(p145)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37285,25 +37511,25 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 659
+                    n.rule = 664
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146 if len(res146) == 1 and type(res146[0]) is not list else flatten(res146))
-                    n.rule = 660
+                    n.rule = 665
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 596
+                    n.rule = 601
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e111_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37337,7 +37563,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 661
+                    n.rule = 666
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37367,7 +37593,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 667
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37392,7 +37618,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 663
+                    n.rule = 668
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -37423,7 +37649,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 664
+                    n.rule = 669
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37448,7 +37674,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 665
+                    n.rule = 670
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -37484,7 +37710,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 666
+                n.rule = 671
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -37495,7 +37721,7 @@ class CardParser:
             break
         return None
 
-    def e112_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37538,10 +37764,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 672
         return p, n
 
-    def e113_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37559,10 +37785,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 673
         return q, n
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37580,10 +37806,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 674
         return q, n
 
-    def e115_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37601,10 +37827,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 675
         return q, n
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37622,10 +37848,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 676
         return q, n
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37657,76 +37883,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 672
+        n.rule = 677
         return p, n
-
-    def e118_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e215_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e216_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e217_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e218_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -37742,9 +37900,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e219_0(p)
+                r = self.e216_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37755,9 +37913,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e220_0(p)
+                r = self.e217_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e218_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e219_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37771,6 +37955,48 @@ class CardParser:
         return None
 
     def e120_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e220_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e221_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37802,7 +38028,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e221_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37820,7 +38046,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e222_0(p3)
+                r = self.e223_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37829,11 +38055,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e223_0(p3) is None:
+                if self.e224_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e224_0(p3)
+                r = self.e225_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37848,27 +38074,6 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
-
-    def e121_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'of', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 673
-        return q, n
 
     def e122_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -37888,10 +38093,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 678
         return q, n
 
     def e123_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'of', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 679
+        return q, n
+
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37945,7 +38171,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -37986,10 +38212,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 675
+        n.rule = 680
         return p, n
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38007,10 +38233,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 681
         return q, n
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38028,10 +38254,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 682
         return q, n
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38049,7 +38275,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e225_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38172,7 +38398,7 @@ class CardParser:
                 break
         return None
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38208,7 +38434,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 683
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38252,7 +38478,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38283,7 +38509,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 679
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38328,7 +38554,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 680
+                    n.rule = 685
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38360,7 +38586,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e226_0(p5)
+                r = self.e227_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38376,7 +38602,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38410,7 +38636,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 681
+                    n.rule = 686
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38433,7 +38659,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 682
+                    n.rule = 687
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38443,7 +38669,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38497,7 +38723,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38551,7 +38777,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38569,10 +38795,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 683
+        n.rule = 688
         return q, n
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -38590,10 +38816,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 689
         return p, n
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38621,10 +38847,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 685
+        n.rule = 690
         return p, n
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38656,10 +38882,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 686
+        n.rule = 691
         return p, n
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38713,7 +38939,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38754,10 +38980,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 687
+        n.rule = 692
         return p, n
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38816,7 +39042,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 688
+                    n.rule = 693
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38882,7 +39108,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 689
+                    n.rule = 694
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38892,7 +39118,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38910,7 +39136,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e227_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38984,7 +39210,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e228_0(p3)
+                r = self.e229_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39042,7 +39268,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 690
+                    n.rule = 695
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39068,11 +39294,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 691
+                    n.rule = 696
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e229_0(p7)
+                r = self.e230_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39088,7 +39314,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39141,7 +39367,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 692
+                    n.rule = 697
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39151,7 +39377,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39205,7 +39431,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39223,7 +39449,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39266,7 +39492,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 698
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39276,7 +39502,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39330,7 +39556,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39361,7 +39587,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 694
+                    n.rule = 699
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39380,7 +39606,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e231_0(p1)
+                    r = self.e232_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -39452,7 +39678,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 695
+                    n.rule = 700
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39495,7 +39721,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e232_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39506,7 +39732,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 696
+                    n.rule = 701
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39529,7 +39755,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e233_0(p3)
+                r = self.e234_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39540,14 +39766,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 696
+                    n.rule = 701
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39618,7 +39844,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 697
+                    n.rule = 702
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39635,7 +39861,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e234_0(p)
+            r = self.e235_0(p)
             if r is None:
                 break
             q, v = r
@@ -39666,14 +39892,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 703
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e235_0(p3)
+            r = self.e236_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39710,7 +39936,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 699
+        n.rule = 704
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -39750,7 +39976,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 705
         p = p1
         if res2 and n:
             res.append(n)
@@ -39769,10 +39995,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 701
+        n.rule = 706
         return p, n
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39790,7 +40016,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e236_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39854,14 +40080,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 702
+                    n.rule = 707
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e237_0(p7)
+                    r = self.e238_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -39902,7 +40128,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39920,10 +40146,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 708
         return q, n
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39941,7 +40167,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e238_0(p1)
+                r = self.e239_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40015,7 +40241,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e239_0(p3)
+                r = self.e240_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40045,7 +40271,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40063,7 +40289,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e240_0(p1)
+                r = self.e241_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40109,7 +40335,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e241_0(p3)
+                r = self.e242_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40167,7 +40393,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40185,10 +40411,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 704
+        n.rule = 709
         return q, n
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -40211,7 +40437,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e242_0(p1)
+            r = self.e243_0(p1)
             if r is None:
                 p = c
                 break
@@ -40219,7 +40445,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e243_0(p1)
+            r = self.e244_0(p1)
             if r is None:
                 p = c
                 break
@@ -40233,7 +40459,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40251,10 +40477,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 710
         return q, n
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40272,7 +40498,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e244_0(p1)
+                r = self.e245_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40304,7 +40530,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e245_0(p3)
+                r = self.e246_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40436,18 +40662,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 706
+                    n.rule = 711
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 707
+                    n.rule = 712
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40483,7 +40709,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 709
+                    n.rule = 714
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40503,12 +40729,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 710
+                    n.rule = 715
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40544,7 +40770,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 711
+                    n.rule = 716
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40564,19 +40790,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 712
+                    n.rule = 717
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 713
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40594,7 +40820,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 718
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -40626,12 +40852,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 714
+                    n.rule = 719
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40651,19 +40877,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 716
+                    n.rule = 721
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40717,7 +40943,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40771,7 +40997,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40789,10 +41015,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 722
         return q, n
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40846,7 +41072,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40880,7 +41106,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 718
+                    n.rule = 723
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40924,7 +41150,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 719
+                    n.rule = 724
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40935,7 +41161,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41007,7 +41233,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41061,7 +41287,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41115,7 +41341,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41169,7 +41395,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41284,7 +41510,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 725
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41343,7 +41569,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 721
+                    n.rule = 726
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41382,7 +41608,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41397,7 +41623,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e246_0(p)
+            r = self.e247_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41423,7 +41649,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 722
+                    n.rule = 727
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41433,7 +41659,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41500,7 +41726,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 723
+                    n.rule = 728
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41545,7 +41771,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 724
+                    n.rule = 729
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41612,7 +41838,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41630,10 +41856,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 730
         return q, n
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41667,7 +41893,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e247_0(p)
+            r = self.e248_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41680,7 +41906,7 @@ class CardParser:
             break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41733,7 +41959,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 726
+                    n.rule = 731
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41757,7 +41983,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 727
+                    n.rule = 732
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -41767,7 +41993,7 @@ class CardParser:
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41785,10 +42011,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 733
         return q, n
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41842,7 +42068,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41896,7 +42122,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41950,7 +42176,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41981,7 +42207,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 734
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42011,7 +42237,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 730
+                        n.rule = 735
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -42037,7 +42263,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 731
+                n.rule = 736
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -42047,7 +42273,7 @@ class CardParser:
             break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42090,10 +42316,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 737
         return p, n
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42134,10 +42360,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 738
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42155,7 +42381,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 739
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -42173,17 +42399,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 735
+            n.rule = 740
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 736
+        n.rule = 741
         return p, n
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42225,7 +42451,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42243,7 +42469,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 742
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -42283,14 +42509,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 738
+            n.rule = 743
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e248_0(p3)
+            r = self.e249_0(p3)
             if r is None:
                 break
             q, v = r
@@ -42315,10 +42541,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 739
+        n.rule = 744
         return p, n
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42336,7 +42562,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 745
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -42364,7 +42590,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 741
+            n.rule = 746
         p = p1
         if res2 and n:
             res.append(n)
@@ -42379,12 +42605,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 742
+            n.rule = 747
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e249_0(p)
+            r = self.e250_0(p)
             if r is None:
                 break
             q, v = r
@@ -42395,10 +42621,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 743
+        n.rule = 748
         return p, n
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42432,7 +42658,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e250_0(p)
+            r = self.e251_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42445,7 +42671,7 @@ class CardParser:
             break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42463,10 +42689,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 749
         return q, n
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42484,7 +42710,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 750
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -42505,7 +42731,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e251_1(p1)
+                r = self.e252_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42521,7 +42747,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42582,7 +42808,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42659,7 +42885,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42723,7 +42949,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42829,7 +43055,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42906,14 +43132,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42931,10 +43157,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 752
         return q, n
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42975,10 +43201,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 748
+        n.rule = 753
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43032,7 +43258,7 @@ class CardParser:
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43086,7 +43312,7 @@ class CardParser:
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43120,7 +43346,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e252_0(p)
+            r = self.e253_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43133,7 +43359,7 @@ class CardParser:
             break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43174,10 +43400,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 749
+        n.rule = 754
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43195,7 +43421,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e253_0(p1)
+                r = self.e254_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43263,7 +43489,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43304,10 +43530,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 750
+        n.rule = 755
         return p, n
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43325,10 +43551,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 756
         return q, n
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43355,7 +43581,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43373,62 +43599,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 757
         return q, n
-
-    def e196_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -43485,6 +43657,60 @@ class CardParser:
         return None
 
     def e198_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e199_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43502,10 +43728,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 758
         return q, n
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43536,7 +43762,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 754
+                    n.rule = 759
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43603,14 +43829,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 755
+                n.rule = 760
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e254_0(p9)
+                r = self.e255_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43650,50 +43876,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e200_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 756
-        return p, n
 
     def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -43736,7 +43918,51 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 757
+        n.rule = 761
+        return p, n
+
+    def e202_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 762
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -43776,12 +44002,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 758
+                    n.rule = 763
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 759
+                    n.rule = 764
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43801,19 +44027,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 760
+                    n.rule = 765
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 759
+                    n.rule = 764
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43831,100 +44057,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 766
         return q, n
-
-    def e203_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -44111,6 +44245,98 @@ class CardParser:
         return None
 
     def e206_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44151,10 +44377,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 767
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44208,7 +44434,7 @@ class CardParser:
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44249,10 +44475,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 763
+        n.rule = 768
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44306,7 +44532,7 @@ class CardParser:
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44342,7 +44568,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 764
+                    n.rule = 769
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44386,7 +44612,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44404,10 +44630,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 770
         return q, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44461,7 +44687,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44515,7 +44741,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44569,7 +44795,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44601,10 +44827,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 771
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44626,10 +44852,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 772
         return p, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44651,10 +44877,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 773
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44684,10 +44910,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 774
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44719,10 +44945,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 770
+        n.rule = 775
         return p, n
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44754,10 +44980,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 771
+        n.rule = 776
         return p, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44789,10 +45015,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 777
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44822,10 +45048,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 778
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -44863,7 +45089,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44895,10 +45121,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 779
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44916,10 +45142,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 780
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44948,7 +45174,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 776
+                    n.rule = 781
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44970,7 +45196,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 777
+                n.rule = 782
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -45057,17 +45283,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 778
+            n.rule = 783
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 779
+        n.rule = 784
         return p, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45085,10 +45311,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 785
         return q, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45137,10 +45363,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 781
+        n.rule = 786
         return p, n
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -45163,7 +45389,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e255_0(p1)
+            r = self.e256_0(p1)
             if r is None:
                 p = c
                 break
@@ -45177,7 +45403,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45195,10 +45421,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 787
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45227,7 +45453,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 783
+                    n.rule = 788
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45282,12 +45508,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 784
+                    n.rule = 789
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e256_0(p5)
+                    r = self.e257_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45297,13 +45523,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 785
+                    n.rule = 790
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 786
+                    n.rule = 791
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45363,13 +45589,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 787
+                    n.rule = 792
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 788
+                    n.rule = 793
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45410,7 +45636,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 789
+                    n.rule = 794
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45441,20 +45667,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 790
+                    n.rule = 795
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 788
+                    n.rule = 793
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45490,7 +45716,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 791
+                    n.rule = 796
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45549,7 +45775,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 792
+                    n.rule = 797
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45608,7 +45834,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 793
+                    n.rule = 798
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45675,7 +45901,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45709,7 +45935,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 794
+                    n.rule = 799
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45737,7 +45963,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 795
+                    n.rule = 800
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45747,7 +45973,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45765,10 +45991,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 796
+        n.rule = 801
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45786,10 +46012,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 797
+        n.rule = 802
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45807,10 +46033,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 803
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45828,28 +46054,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
-        return q, n
-
-    def e238_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 800
+        n.rule = 804
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -45870,7 +46075,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 805
         return q, n
 
     def e240_0(self, p: int) -> Any:
@@ -45884,14 +46089,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 806
         return q, n
 
     def e241_0(self, p: int) -> Any:
@@ -45912,10 +46117,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 807
         return q, n
 
     def e242_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 808
+        return q, n
+
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45969,7 +46195,7 @@ class CardParser:
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45991,10 +46217,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 804
+        n.rule = 809
         return p, n
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46012,10 +46238,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 810
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46033,7 +46259,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 811
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -46066,7 +46292,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46087,14 +46313,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 812
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46112,10 +46338,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 813
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46133,10 +46359,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 814
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46154,10 +46380,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 815
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46216,7 +46442,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 811
+                    n.rule = 816
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46312,7 +46538,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 812
+                    n.rule = 817
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46325,7 +46551,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e257_0(p9)
+                r = self.e258_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46369,7 +46595,7 @@ class CardParser:
                 break
         return None
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46387,10 +46613,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 818
         return q, n
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46422,7 +46648,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 219
+        n.rule = 221
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -46473,7 +46699,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e258_1(p)
+            r = self.e259_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -46769,7 +46995,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e259_1(p23)
+                    r = self.e260_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -46857,7 +47083,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 211
+                    n.rule = 213
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -46884,16 +47110,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e260_1(p1) is None:
-                break
-            while True:
-                r = self.e261_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e261_1(p1) is None:
                 break
             while True:
                 r = self.e262_1(p1)
@@ -46914,9 +47131,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e264_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e264_1(p3)
+                r = self.e265_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -46938,7 +47164,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e265_1(p5)
+                    r = self.e266_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -46954,14 +47180,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e266_1(p7)
+                r = self.e267_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e267_1(p7)
+                r = self.e268_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -46971,7 +47197,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e268_1(p1)
+            r = self.e269_1(p1)
             if r is None:
                 break
             q, v = r
@@ -46981,7 +47207,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e269_1(p)
+        r = self.e270_1(p)
         if r is None:
             return None
         q, v = r
@@ -46991,9 +47217,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e270_1(p9) is None:
+            if self.e271_1(p9) is None:
                 break
-            r = self.e271_1(p9)
+            r = self.e272_1(p9)
             if r is None:
                 break
             q, v = r
@@ -47020,7 +47246,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 275
+                    n.rule = 277
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -47028,7 +47254,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e272_1(p9)
+                r = self.e273_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47037,7 +47263,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e273_1(p9)
+                r = self.e274_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47059,7 +47285,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 276
+                    n.rule = 278
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -47078,7 +47304,7 @@ class CardParser:
                     q += 4
                     p17 = q
                     res18.append(v)
-                    r = self.e274_1(p17)
+                    r = self.e275_1(p17)
                     if r is None:
                         break
                     q, v = r
@@ -47092,7 +47318,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e275_1(p9)
+                r = self.e276_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47134,7 +47360,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 277
+                    n.rule = 279
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -47147,7 +47373,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 278
+        n.rule = 280
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -47214,18 +47440,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 814
+                    n.rule = 819
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 815
+                    n.rule = 820
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47280,18 +47506,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 817
+                    n.rule = 822
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 818
+                    n.rule = 823
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47318,18 +47544,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 819
+                    n.rule = 824
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 820
+                    n.rule = 825
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47370,18 +47596,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 821
+                    n.rule = 826
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 822
+                    n.rule = 827
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47408,18 +47634,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 823
+                    n.rule = 828
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 824
+                    n.rule = 829
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47446,14 +47672,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 825
+                    n.rule = 830
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e276_0(p25)
+                    r = self.e277_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -47477,12 +47703,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 826
+                    n.rule = 831
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47523,7 +47749,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 827
+                    n.rule = 832
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -47553,7 +47779,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 828
+                        n.rule = 833
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -47562,12 +47788,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 829
+                    n.rule = 834
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47611,18 +47837,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 830
+                    n.rule = 835
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 831
+                    n.rule = 836
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47691,18 +47917,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 832
+                    n.rule = 837
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 833
+                    n.rule = 838
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47771,18 +47997,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 834
+                    n.rule = 839
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 835
+                    n.rule = 840
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47837,7 +48063,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 836
+                    n.rule = 841
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -47914,7 +48140,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e277_0(p51)
+                    r = self.e278_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -47950,12 +48176,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 837
+                    n.rule = 842
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47979,7 +48205,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e278_0(p53)
+                    r = self.e279_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -48005,7 +48231,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 838
+                    n.rule = 843
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -48043,7 +48269,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 839
+                        n.rule = 844
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -48052,12 +48278,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 840
+                    n.rule = 845
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48095,7 +48321,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e279_0(p61)
+                    r = self.e280_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -48121,25 +48347,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 841
+                    n.rule = 846
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 842
+                    n.rule = 847
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48157,10 +48383,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 843
+        n.rule = 848
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48178,10 +48404,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 844
+        n.rule = 849
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48199,10 +48425,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 845
+        n.rule = 850
         return q, n
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48224,10 +48450,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 846
+        n.rule = 851
         return p, n
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -48245,7 +48471,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e280_0(p1)
+                r = self.e281_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48291,7 +48517,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e281_0(p3)
+                r = self.e282_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48335,7 +48561,7 @@ class CardParser:
                 break
         return None
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48353,10 +48579,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 847
+        n.rule = 852
         return q, n
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48374,10 +48600,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 274
+        n.rule = 276
         return q, n
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48395,10 +48621,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 279
+        n.rule = 281
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48617,20 +48843,10 @@ class CardParser:
                 break
         return None
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e282_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e283_1(p)
             if r is None:
@@ -48641,24 +48857,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e262_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e284_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e285_1(p)
             if r is None:
                 p = c
                 break
@@ -48670,6 +48870,32 @@ class CardParser:
         return None
 
     def e263_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e285_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e286_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e264_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48687,43 +48913,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 398
+        n.rule = 403
         return q, n
-
-    def e264_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 399
-        return p, n
 
     def e265_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -48757,10 +48948,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 400
+        n.rule = 404
         return p, n
 
     def e266_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 405
+        return p, n
+
+    def e267_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48792,10 +49018,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 401
+        n.rule = 406
         return p, n
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -48818,7 +49044,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e286_1(p1)
+            r = self.e287_1(p1)
             if r is None:
                 p = c
                 break
@@ -48830,23 +49056,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e268_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e287_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e269_1(self, p: int) -> Any:
@@ -48867,6 +49076,23 @@ class CardParser:
         return p, res
 
     def e270_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e289_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49125,13 +49351,13 @@ class CardParser:
                 break
         return None
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e289_1(p)
+            r = self.e290_1(p)
             if r is None:
                 p = c
                 break
@@ -49142,7 +49368,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49160,7 +49386,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e290_1(p1)
+                r = self.e291_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49206,7 +49432,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e291_1(p3)
+                r = self.e292_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49306,7 +49532,7 @@ class CardParser:
                 break
         return None
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49401,7 +49627,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 402
+                    n.rule = 407
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49440,7 +49666,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 403
+                    n.rule = 408
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -49488,7 +49714,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 404
+                    n.rule = 409
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -49513,7 +49739,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 405
+                    n.rule = 410
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -49552,7 +49778,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 406
+                    n.rule = 411
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -49579,7 +49805,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e292_1(p15)
+                r = self.e293_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49601,7 +49827,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 407
+                    n.rule = 412
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -49655,7 +49881,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 408
+                    n.rule = 413
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -49696,7 +49922,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e293_1(p23)
+                r = self.e294_1(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49741,7 +49967,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 409
+                    n.rule = 414
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -49788,7 +50014,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 410
+                    n.rule = 415
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49808,7 +50034,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 411
+                    n.rule = 416
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -49835,7 +50061,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 412
+                    n.rule = 417
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -49869,7 +50095,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 411
+                    n.rule = 416
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -49896,7 +50122,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 413
+                    n.rule = 418
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -49916,7 +50142,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 411
+                    n.rule = 416
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -49943,7 +50169,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 414
+                    n.rule = 419
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -49977,7 +50203,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 411
+                    n.rule = 416
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -50004,7 +50230,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 415
+                    n.rule = 420
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -50038,7 +50264,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 411
+                    n.rule = 416
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -50065,7 +50291,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 416
+                    n.rule = 421
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -50099,14 +50325,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 411
+                    n.rule = 416
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50147,10 +50373,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 417
+        n.rule = 422
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50168,7 +50394,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e294_1(p1)
+                r = self.e295_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50200,7 +50426,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e295_1(p3)
+                r = self.e296_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50244,7 +50470,7 @@ class CardParser:
                 break
         return None
 
-    def e276_0(self, p: int) -> Any:
+    def e277_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50262,10 +50488,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 848
+        n.rule = 853
         return q, n
 
-    def e277_0(self, p: int) -> Any:
+    def e278_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50283,28 +50509,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 849
-        return q, n
-
-    def e278_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 850
+        n.rule = 854
         return q, n
 
     def e279_0(self, p: int) -> Any:
@@ -50325,10 +50530,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 851
+        n.rule = 855
         return q, n
 
     def e280_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 856
+        return q, n
+
+    def e281_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50346,10 +50572,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 852
+        n.rule = 857
         return q, n
 
-    def e281_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50367,7 +50593,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 853
+        n.rule = 858
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -50400,7 +50626,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50421,7 +50647,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50442,7 +50668,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50463,7 +50689,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50484,7 +50710,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50505,7 +50731,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 224
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50542,7 +50768,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50563,7 +50789,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50584,7 +50810,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50605,14 +50831,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 220
+                    n.rule = 222
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e282_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50630,10 +50856,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 673
         return q, n
 
-    def e283_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50651,10 +50877,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 674
         return q, n
 
-    def e284_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50672,10 +50898,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 675
         return q, n
 
-    def e285_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50693,10 +50919,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 676
         return q, n
 
-    def e286_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50728,76 +50954,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 672
+        n.rule = 677
         return p, n
-
-    def e287_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e296_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e297_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F79:
-            while True:
-                r = self.e298_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e299_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e288_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -50813,9 +50971,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F80:
+        if ch in _F16:
             while True:
-                r = self.e300_1(p)
+                r = self.e297_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50826,9 +50984,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F78:
             while True:
-                r = self.e301_1(p)
+                r = self.e298_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e299_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e300_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50842,6 +51026,48 @@ class CardParser:
         return None
 
     def e289_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e301_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e302_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e290_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50873,7 +51099,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e302_1(p1)
+                r = self.e303_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50891,7 +51117,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e303_1(p3)
+                r = self.e304_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50900,11 +51126,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e304_1(p3) is None:
+                if self.e305_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e305_1(p3)
+                r = self.e306_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50919,27 +51145,6 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
-
-    def e290_1(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'of', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 673
-        return q, n
 
     def e291_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -50959,10 +51164,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 678
         return q, n
 
     def e292_1(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'of', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 679
+        return q, n
+
+    def e293_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -51016,7 +51242,7 @@ class CardParser:
                 break
         return None
 
-    def e293_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51057,10 +51283,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 675
+        n.rule = 680
         return p, n
 
-    def e294_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51078,10 +51304,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 681
         return q, n
 
-    def e295_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51099,10 +51325,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 682
         return q, n
 
-    def e296_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51134,10 +51360,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 766
+        n.rule = 771
         return p, n
 
-    def e297_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -51159,10 +51385,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 772
         return p, n
 
-    def e298_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -51184,10 +51410,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 773
         return p, n
 
-    def e299_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51217,10 +51443,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 769
+        n.rule = 774
         return p, n
 
-    def e300_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51252,10 +51478,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 770
+        n.rule = 775
         return p, n
 
-    def e301_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51287,10 +51513,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 771
+        n.rule = 776
         return p, n
 
-    def e302_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51322,10 +51548,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 777
         return p, n
 
-    def e303_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51355,10 +51581,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 778
         return p, n
 
-    def e304_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -51396,7 +51622,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e305_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51428,7 +51654,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 779
         return p, n
 
 
@@ -51532,6 +51758,7 @@ CLASSES: dict[str, type[Model]] = {
     'CastTrigger': _model_class('CastTrigger', (('lead', True, '1'), ('who', True, '1'), ('spell', True, '1')), {'lead': '', 'who': '', 'spell': None}, ()),
     'ChooseAmongEffect': _model_class('ChooseAmongEffect', (('player', True, '1'), ('options', True, '1..*'), ('last', True, '1')), {'player': None, 'last': None}, ('options',)),
     'ChosenCreatureType': _model_class('ChosenCreatureType', (('choice', True, '1'),), {'choice': ''}, ()),
+    'CoinFlipCondition': _model_class('CoinFlipCondition', (('won', True, '1'), ('flip', True, '1')), {'won': '', 'flip': ''}, ()),
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
     'ConditionWordStmt': _model_class('ConditionWordStmt', (('word', True, '1'),), {'word': None}, ()),
@@ -51592,6 +51819,7 @@ CLASSES: dict[str, type[Model]] = {
     'File': _model_class('File', (('items', True, '0..*'),), {}, ('items',)),
     'FindStep': _model_class('FindStep', (('mayfail', True, '0..1'),), {'mayfail': False}, ()),
     'FlashStmt': _model_class('FlashStmt', (('flash', True, '1'),), {'flash': ''}, ()),
+    'FlipCoinEffect': _model_class('FlipCoinEffect', (('coin', True, '1'),), {'coin': ''}, ()),
     'FromGraveyard': _model_class('FromGraveyard', (('whose', True, '1'),), {'whose': ''}, ()),
     'GainControlEffect': _model_class('GainControlEffect', (('target', True, '1'), ('duration', True, '1')), {'target': None, 'duration': None}, ()),
     'GainLifeEffect': _model_class('GainLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('equal', True, '1')), {'player': None, 'amount': None, 'per': None, 'equal': None}, ()),
@@ -51873,194 +52101,196 @@ _C165 = CLASSES['TapPermanentsCost']
 _C168 = CLASSES['PutCountersCost']
 _C172 = CLASSES['GraveyardCondition']
 _C175 = CLASSES['ControlSinceCondition']
-_C176 = CLASSES['ResultCondition']
-_C179 = CLASSES['ManaValueCondition']
-_C181 = CLASSES['LeftBattlefieldCondition']
-_C183 = CLASSES['HasKeywordCondition']
-_C185 = CLASSES['CastInMainCondition']
-_C188 = CLASSES['CastFromCondition']
-_C190 = CLASSES['DefendingControlsCondition']
-_C192 = CLASSES['ControlNoneCondition']
-_C193 = CLASSES['ControlCondition']
-_C195 = CLASSES['EmptyHandCondition']
-_C197 = CLASSES['TotalPowerCondition']
-_C200 = CLASSES['CountersCondition']
-_C202 = CLASSES['ItIsCondition']
-_C205 = CLASSES['PaidCondition']
-_C217 = CLASSES['MoreKeywords']
-_C224 = CLASSES['Mode']
-_C230 = CLASSES['SkipExtraTurnStmt']
-_C233 = CLASSES['CantSearchStmt']
-_C235 = CLASSES['HandSizeStmt']
-_C237 = CLASSES['PreventDamageByStmt']
-_C239 = CLASSES['CostReductionStmt']
-_C244 = CLASSES['EntersWithStmt']
-_C247 = CLASSES['AmplifyStmt']
-_C250 = CLASSES['AsCopyStmt']
-_C251 = CLASSES['AsChoosePTStmt']
-_C254 = CLASSES['AsTurnedFaceUpStmt']
-_C256 = CLASSES['EntersAsCopyStmt']
-_C257 = CLASSES['CardAltCostStmt']
-_C259 = CLASSES['CardAddCostStmt']
-_C262 = CLASSES['CantActivateStmt']
-_C264 = CLASSES['TopRevealedStmt']
-_C267 = CLASSES['AdditionalLandStmt']
-_C270 = CLASSES['PlayTopStmt']
-_C273 = CLASSES['CardsStaticStmt']
-_C278 = CLASSES['ObjectFilter']
-_C285 = CLASSES['ControlledThing']
-_C292 = CLASSES['MayEffect']
-_C295 = CLASSES['ChooseAmongEffect']
-_C298 = CLASSES['ExtraTurnEffect']
-_C301 = CLASSES['SkipTurnEffect']
-_C305 = CLASSES['CantCastEffect']
-_C308 = CLASSES['PlayerTopCardActionEffect']
-_C311 = CLASSES['LoseLifeEffect']
-_C314 = CLASSES['PlayerMillEffect']
-_C316 = CLASSES['MayPlayEffect']
-_C318 = CLASSES['BlockRequirementEffect']
-_C321 = CLASSES['TopCardActionEffect']
-_C323 = CLASSES['PayEffect']
-_C326 = CLASSES['NumberedActionEffect']
-_C328 = CLASSES['AttachEffect']
-_C331 = CLASSES['FightEffect']
-_C335 = CLASSES['LookActionEffect']
-_C338 = CLASSES['LookAtTopEffect']
-_C342 = CLASSES['ObjectDamageEffect']
-_C347 = CLASSES['MoveCountersEffect']
-_C349 = CLASSES['TurnFaceDownEffect']
-_C351 = CLASSES['HaveEffect']
-_C354 = CLASSES['ExchangeControlEffect']
-_C357 = CLASSES['KeywordCost']
-_C359 = CLASSES['TypeArg']
-_C361 = CLASSES['QualityArg']
-_C363 = CLASSES['OntoArg']
-_C369 = CLASSES['TriggeredStmt']
-_C372 = CLASSES['ActivatedStmt']
-_C374 = CLASSES['PTDefiningStmt']
-_C377 = CLASSES['SpellKind']
-_C381 = CLASSES['EntersTappedStmt']
-_C387 = CLASSES['PTPair']
-_C391 = CLASSES['CostPerTargetStmt']
-_C393 = CLASSES['UncounterableStmt']
-_C397 = CLASSES['StaticStmt']
-_C411 = CLASSES['ControlClause']
-_C420 = CLASSES['DividedDamageEffect']
-_C422 = CLASSES['DamageEffect']
-_C424 = CLASSES['DestroyEffect']
-_C427 = CLASSES['DrawEffect']
-_C429 = CLASSES['TokenCopyEffect']
-_C434 = CLASSES['TokenEffect']
-_C435 = CLASSES['AddManaEffect']
-_C438 = CLASSES['DiscardEffect']
-_C440 = CLASSES['GainLifeEffect']
-_C443 = CLASSES['GainControlEffect']
-_C445 = CLASSES['ReturnToHandEffect']
-_C448 = CLASSES['ReturnFromGraveyardEffect']
-_C450 = CLASSES['ReturnToBattlefieldEffect']
-_C453 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C458 = CLASSES['SearchEffect']
-_C462 = CLASSES['CounterSpellEffect']
-_C464 = CLASSES['ShuffleEffect']
-_C468 = CLASSES['MillEffect']
-_C471 = CLASSES['PutFromHandEffect']
-_C475 = CLASSES['PutCountersEffect']
-_C478 = CLASSES['PutOnLibraryEffect']
-_C480 = CLASSES['PutIntoZoneEffect']
-_C485 = CLASSES['PileActionEffect']
-_C491 = CLASSES['ExileEffect']
-_C493 = CLASSES['ExileTopEffect']
-_C495 = CLASSES['RegenerateEffect']
-_C499 = CLASSES['PlayerSacrificesEffect']
-_C502 = CLASSES['SacrificeEffect']
-_C504 = CLASSES['UntapEffect']
-_C506 = CLASSES['TapOrUntapEffect']
-_C508 = CLASSES['TapEffect']
-_C512 = CLASSES['RemoveCountersEffect']
-_C514 = CLASSES['DelayedEffect']
-_C516 = CLASSES['PreventEffect']
-_C518 = CLASSES['CastThisEffect']
-_C520 = CLASSES['CopySpellEffect']
-_C521 = CLASSES['NoRegenEffect']
-_C524 = CLASSES['PhaseOutEffect']
-_C527 = CLASSES['NoUntapEffect']
-_C530 = CLASSES['ContinuousEffect']
-_C532 = CLASSES['PlayerRef']
-_C539 = CLASSES['AnyNumberTargets']
-_C541 = CLASSES['AnyTarget']
-_C544 = CLASSES['UpToTargets']
-_C546 = CLASSES['EachPlayers']
-_C548 = CLASSES['ThatRef']
-_C550 = CLASSES['EnchantedRef']
-_C556 = CLASSES['BeginningTrigger']
-_C560 = CLASSES['LastCounterTrigger']
-_C564 = CLASSES['BatchAttackTrigger']
-_C566 = CLASSES['ThisTrigger']
-_C570 = CLASSES['CastTrigger']
-_C573 = CLASSES['AttachedTrigger']
-_C576 = CLASSES['YoursTrigger']
-_C589 = CLASSES['ZonePlace']
-_C595 = CLASSES['PTChoice']
-_C599 = CLASSES['PTChange']
-_C601 = CLASSES['CantAttackOrBlock']
-_C603 = CLASSES['CantAttack']
-_C605 = CLASSES['CantBlock']
-_C607 = CLASSES['CantBeBlockedByFewer']
-_C608 = CLASSES['CantBeBlockedExcept']
-_C609 = CLASSES['CanBlockOnly']
-_C611 = CLASSES['CantBeTargetedBy']
-_C612 = CLASSES['CantBeTargeted']
-_C614 = CLASSES['CantBeDestroyed']
-_C616 = CLASSES['CantPhaseOut']
-_C618 = CLASSES['PhasesEachUntap']
-_C620 = CLASSES['GainsAbility']
-_C623 = CLASSES['HasKeywordAtManaCost']
-_C624 = CLASSES['HasKeywords']
-_C625 = CLASSES['LosesKeywords']
-_C628 = CLASSES['CombatDamageSteps']
-_C630 = CLASSES['AssignsExcess']
-_C632 = CLASSES['AttacksUntapped']
-_C634 = CLASSES['DoesntUntap']
-_C636 = CLASSES['DamageGainsLife']
-_C638 = CLASSES['DamageIsLethal']
-_C640 = CLASSES['CantBeBlockedBy']
-_C642 = CLASSES['CantBeAttachedBy']
-_C644 = CLASSES['PreventDamageFrom']
-_C646 = CLASSES['AttacksDespite']
-_C648 = CLASSES['MaxBlockers']
-_C650 = CLASSES['AttacksEachCombat']
-_C652 = CLASSES['BlocksEachCombat']
-_C654 = CLASSES['CantBeBlocked']
-_C656 = CLASSES['ChosenCreatureType']
-_C658 = CLASSES['BecomesAura']
-_C660 = CLASSES['IsColor']
-_C696 = CLASSES['Duration']
-_C699 = CLASSES['TargetObject']
-_C701 = CLASSES['FromGraveyard']
-_C707 = CLASSES['OntoBattlefield']
-_C710 = CLASSES['IntoHand']
-_C712 = CLASSES['IntoGraveyard']
-_C715 = CLASSES['CostValue']
-_C736 = CLASSES['BackRef']
-_C739 = CLASSES['TargetPlayer']
-_C743 = CLASSES['EachObjects']
-_C759 = CLASSES['QualityRef']
-_C779 = CLASSES['PerTime']
-_C785 = CLASSES['PerObject']
-_C788 = CLASSES['PowerOf']
-_C815 = CLASSES['EntersEvent']
-_C818 = CLASSES['LeavesEvent']
-_C820 = CLASSES['DiesEvent']
-_C822 = CLASSES['AttacksAloneEvent']
-_C824 = CLASSES['AttacksEvent']
-_C826 = CLASSES['BlocksEvent']
-_C829 = CLASSES['BlockedEvent']
-_C831 = CLASSES['PhasesEvent']
-_C833 = CLASSES['TurnedUpEvent']
-_C835 = CLASSES['ExiledThisWayEvent']
-_C837 = CLASSES['TargetedEvent']
-_C840 = CLASSES['DealsDamageEvent']
-_C842 = CLASSES['DealtDamageEvent']
+_C177 = CLASSES['CoinFlipCondition']
+_C178 = CLASSES['ResultCondition']
+_C181 = CLASSES['ManaValueCondition']
+_C183 = CLASSES['LeftBattlefieldCondition']
+_C185 = CLASSES['HasKeywordCondition']
+_C187 = CLASSES['CastInMainCondition']
+_C190 = CLASSES['CastFromCondition']
+_C192 = CLASSES['DefendingControlsCondition']
+_C194 = CLASSES['ControlNoneCondition']
+_C195 = CLASSES['ControlCondition']
+_C197 = CLASSES['EmptyHandCondition']
+_C199 = CLASSES['TotalPowerCondition']
+_C202 = CLASSES['CountersCondition']
+_C204 = CLASSES['ItIsCondition']
+_C207 = CLASSES['PaidCondition']
+_C219 = CLASSES['MoreKeywords']
+_C226 = CLASSES['Mode']
+_C232 = CLASSES['SkipExtraTurnStmt']
+_C235 = CLASSES['CantSearchStmt']
+_C237 = CLASSES['HandSizeStmt']
+_C239 = CLASSES['PreventDamageByStmt']
+_C241 = CLASSES['CostReductionStmt']
+_C246 = CLASSES['EntersWithStmt']
+_C249 = CLASSES['AmplifyStmt']
+_C252 = CLASSES['AsCopyStmt']
+_C253 = CLASSES['AsChoosePTStmt']
+_C256 = CLASSES['AsTurnedFaceUpStmt']
+_C258 = CLASSES['EntersAsCopyStmt']
+_C259 = CLASSES['CardAltCostStmt']
+_C261 = CLASSES['CardAddCostStmt']
+_C264 = CLASSES['CantActivateStmt']
+_C266 = CLASSES['TopRevealedStmt']
+_C269 = CLASSES['AdditionalLandStmt']
+_C272 = CLASSES['PlayTopStmt']
+_C275 = CLASSES['CardsStaticStmt']
+_C280 = CLASSES['ObjectFilter']
+_C288 = CLASSES['ControlledThing']
+_C295 = CLASSES['MayEffect']
+_C298 = CLASSES['ChooseAmongEffect']
+_C301 = CLASSES['ExtraTurnEffect']
+_C304 = CLASSES['SkipTurnEffect']
+_C308 = CLASSES['CantCastEffect']
+_C311 = CLASSES['PlayerTopCardActionEffect']
+_C314 = CLASSES['LoseLifeEffect']
+_C317 = CLASSES['PlayerMillEffect']
+_C319 = CLASSES['MayPlayEffect']
+_C321 = CLASSES['BlockRequirementEffect']
+_C324 = CLASSES['TopCardActionEffect']
+_C326 = CLASSES['PayEffect']
+_C329 = CLASSES['NumberedActionEffect']
+_C331 = CLASSES['AttachEffect']
+_C334 = CLASSES['FightEffect']
+_C338 = CLASSES['LookActionEffect']
+_C341 = CLASSES['LookAtTopEffect']
+_C345 = CLASSES['ObjectDamageEffect']
+_C350 = CLASSES['MoveCountersEffect']
+_C352 = CLASSES['TurnFaceDownEffect']
+_C354 = CLASSES['HaveEffect']
+_C357 = CLASSES['ExchangeControlEffect']
+_C359 = CLASSES['FlipCoinEffect']
+_C362 = CLASSES['KeywordCost']
+_C364 = CLASSES['TypeArg']
+_C366 = CLASSES['QualityArg']
+_C368 = CLASSES['OntoArg']
+_C374 = CLASSES['TriggeredStmt']
+_C377 = CLASSES['ActivatedStmt']
+_C379 = CLASSES['PTDefiningStmt']
+_C382 = CLASSES['SpellKind']
+_C386 = CLASSES['EntersTappedStmt']
+_C392 = CLASSES['PTPair']
+_C396 = CLASSES['CostPerTargetStmt']
+_C398 = CLASSES['UncounterableStmt']
+_C402 = CLASSES['StaticStmt']
+_C416 = CLASSES['ControlClause']
+_C425 = CLASSES['DividedDamageEffect']
+_C427 = CLASSES['DamageEffect']
+_C429 = CLASSES['DestroyEffect']
+_C432 = CLASSES['DrawEffect']
+_C434 = CLASSES['TokenCopyEffect']
+_C439 = CLASSES['TokenEffect']
+_C440 = CLASSES['AddManaEffect']
+_C443 = CLASSES['DiscardEffect']
+_C445 = CLASSES['GainLifeEffect']
+_C448 = CLASSES['GainControlEffect']
+_C450 = CLASSES['ReturnToHandEffect']
+_C453 = CLASSES['ReturnFromGraveyardEffect']
+_C455 = CLASSES['ReturnToBattlefieldEffect']
+_C458 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C463 = CLASSES['SearchEffect']
+_C467 = CLASSES['CounterSpellEffect']
+_C469 = CLASSES['ShuffleEffect']
+_C473 = CLASSES['MillEffect']
+_C476 = CLASSES['PutFromHandEffect']
+_C480 = CLASSES['PutCountersEffect']
+_C483 = CLASSES['PutOnLibraryEffect']
+_C485 = CLASSES['PutIntoZoneEffect']
+_C490 = CLASSES['PileActionEffect']
+_C496 = CLASSES['ExileEffect']
+_C498 = CLASSES['ExileTopEffect']
+_C500 = CLASSES['RegenerateEffect']
+_C504 = CLASSES['PlayerSacrificesEffect']
+_C507 = CLASSES['SacrificeEffect']
+_C509 = CLASSES['UntapEffect']
+_C511 = CLASSES['TapOrUntapEffect']
+_C513 = CLASSES['TapEffect']
+_C517 = CLASSES['RemoveCountersEffect']
+_C519 = CLASSES['DelayedEffect']
+_C521 = CLASSES['PreventEffect']
+_C523 = CLASSES['CastThisEffect']
+_C525 = CLASSES['CopySpellEffect']
+_C526 = CLASSES['NoRegenEffect']
+_C529 = CLASSES['PhaseOutEffect']
+_C532 = CLASSES['NoUntapEffect']
+_C535 = CLASSES['ContinuousEffect']
+_C537 = CLASSES['PlayerRef']
+_C544 = CLASSES['AnyNumberTargets']
+_C546 = CLASSES['AnyTarget']
+_C549 = CLASSES['UpToTargets']
+_C551 = CLASSES['EachPlayers']
+_C553 = CLASSES['ThatRef']
+_C555 = CLASSES['EnchantedRef']
+_C561 = CLASSES['BeginningTrigger']
+_C565 = CLASSES['LastCounterTrigger']
+_C569 = CLASSES['BatchAttackTrigger']
+_C571 = CLASSES['ThisTrigger']
+_C575 = CLASSES['CastTrigger']
+_C578 = CLASSES['AttachedTrigger']
+_C581 = CLASSES['YoursTrigger']
+_C594 = CLASSES['ZonePlace']
+_C600 = CLASSES['PTChoice']
+_C604 = CLASSES['PTChange']
+_C606 = CLASSES['CantAttackOrBlock']
+_C608 = CLASSES['CantAttack']
+_C610 = CLASSES['CantBlock']
+_C612 = CLASSES['CantBeBlockedByFewer']
+_C613 = CLASSES['CantBeBlockedExcept']
+_C614 = CLASSES['CanBlockOnly']
+_C616 = CLASSES['CantBeTargetedBy']
+_C617 = CLASSES['CantBeTargeted']
+_C619 = CLASSES['CantBeDestroyed']
+_C621 = CLASSES['CantPhaseOut']
+_C623 = CLASSES['PhasesEachUntap']
+_C625 = CLASSES['GainsAbility']
+_C628 = CLASSES['HasKeywordAtManaCost']
+_C629 = CLASSES['HasKeywords']
+_C630 = CLASSES['LosesKeywords']
+_C633 = CLASSES['CombatDamageSteps']
+_C635 = CLASSES['AssignsExcess']
+_C637 = CLASSES['AttacksUntapped']
+_C639 = CLASSES['DoesntUntap']
+_C641 = CLASSES['DamageGainsLife']
+_C643 = CLASSES['DamageIsLethal']
+_C645 = CLASSES['CantBeBlockedBy']
+_C647 = CLASSES['CantBeAttachedBy']
+_C649 = CLASSES['PreventDamageFrom']
+_C651 = CLASSES['AttacksDespite']
+_C653 = CLASSES['MaxBlockers']
+_C655 = CLASSES['AttacksEachCombat']
+_C657 = CLASSES['BlocksEachCombat']
+_C659 = CLASSES['CantBeBlocked']
+_C661 = CLASSES['ChosenCreatureType']
+_C663 = CLASSES['BecomesAura']
+_C665 = CLASSES['IsColor']
+_C701 = CLASSES['Duration']
+_C704 = CLASSES['TargetObject']
+_C706 = CLASSES['FromGraveyard']
+_C712 = CLASSES['OntoBattlefield']
+_C715 = CLASSES['IntoHand']
+_C717 = CLASSES['IntoGraveyard']
+_C720 = CLASSES['CostValue']
+_C741 = CLASSES['BackRef']
+_C744 = CLASSES['TargetPlayer']
+_C748 = CLASSES['EachObjects']
+_C764 = CLASSES['QualityRef']
+_C784 = CLASSES['PerTime']
+_C790 = CLASSES['PerObject']
+_C793 = CLASSES['PowerOf']
+_C820 = CLASSES['EntersEvent']
+_C823 = CLASSES['LeavesEvent']
+_C825 = CLASSES['DiesEvent']
+_C827 = CLASSES['AttacksAloneEvent']
+_C829 = CLASSES['AttacksEvent']
+_C831 = CLASSES['BlocksEvent']
+_C834 = CLASSES['BlockedEvent']
+_C836 = CLASSES['PhasesEvent']
+_C838 = CLASSES['TurnedUpEvent']
+_C840 = CLASSES['ExiledThisWayEvent']
+_C842 = CLASSES['TargetedEvent']
+_C845 = CLASSES['DealsDamageEvent']
+_C847 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52568,7 +52798,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 105:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -52576,7 +52806,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 106:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 221 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -52667,7 +52897,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -52748,7 +52978,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 226:  # sentences
+        elif r == 228:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53612,11 +53842,11 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 206:  # instead
+        elif r == 208:  # instead
             d['instead'] = True
-        elif r == 207:  # may
+        elif r == 209:  # may
             d['may'] = True
-        elif r == 208:  # effects
+        elif r == 210:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -53625,7 +53855,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53634,7 +53864,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53648,9 +53878,9 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 355:  # lastinstead
+        elif r == 360:  # lastinstead
             d['lastinstead'] = True
-        elif r == 210:  # insteadcond
+        elif r == 212:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -53659,7 +53889,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 356:  # tailinstead
+        elif r == 361:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -53695,15 +53925,15 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 100:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 214:  # args
+        elif r == 216:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -53747,10 +53977,10 @@ def _b103(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b101(x, inst, lim, made)
             d['first'] = value
-        elif r == 218:  # more
+        elif r == 220:  # more
             values = d['more']
             for x in c:
-                values.append(_b217(x, inst, lim, made))
+                values.append(_b219(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -53783,7 +54013,7 @@ def _b104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 219:  # symbols
+        if r == 221:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -53824,10 +54054,10 @@ def _b110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 225:  # modes
+        elif r == 227:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b224(x, inst, lim, made))
+                values.append(_b226(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -53868,7 +54098,7 @@ def _b115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 114:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53909,7 +54139,7 @@ def _b123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 274:  # x
+        elif r == 276:  # x
             d['x'] = True
         elif r == 124:  # word
             x = c[0]
@@ -53929,7 +54159,7 @@ def _b123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 132:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54004,9 +54234,9 @@ def _b130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 129:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 279:  # onbf
+        elif r == 281:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -54231,7 +54461,7 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 147:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54307,7 +54537,7 @@ def _b153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 152:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54347,7 +54577,7 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 155:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54427,7 +54657,7 @@ def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 161:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54469,7 +54699,7 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 164:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54595,7 +54825,47 @@ def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CoinFlipCondition (class CoinFlipCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C177()
+    d: dict[str, Any] = {'won': '', 'flip': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 282:  # won
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['won'] = value
+        elif r == 176:  # flip
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['flip'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ResultCondition (class ResultCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54611,7 +54881,7 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C176()
+    inst: Any = _C178()
     d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54619,15 +54889,15 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # cant
+        if r == 283:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 281:  # did
+        elif r == 284:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 282:  # dont
+        elif r == 285:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -54639,7 +54909,7 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaValueCondition (class ManaValueCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54655,7 +54925,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C179()
+    inst: Any = _C181()
     d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54663,15 +54933,15 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 283:  # its
+        if r == 286:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 177:  # value
+        elif r == 179:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 178:  # dir
+        elif r == 180:  # dir
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dir'] = value
@@ -54683,7 +54953,7 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeftBattlefieldCondition (class LeftBattlefieldCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54699,7 +54969,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C181()
+    inst: Any = _C183()
     d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54707,7 +54977,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 180:  # left
+        if r == 182:  # left
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['left'] = value
@@ -54719,7 +54989,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordCondition (class HasKeywordCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54735,7 +55005,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C183()
+    inst: Any = _C185()
     d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54743,9 +55013,9 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 182:  # keyword
+        if r == 184:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54758,7 +55028,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastInMainCondition (class CastInMainCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54774,7 +55044,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C185()
+    inst: Any = _C187()
     d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54782,7 +55052,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 184:  # main
+        if r == 186:  # main
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['main'] = value
@@ -54794,7 +55064,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastFromCondition (class CastFromCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54810,7 +55080,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C188()
+    inst: Any = _C190()
     d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54818,11 +55088,11 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 186:  # whose
+        if r == 188:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 187:  # zone
+        elif r == 189:  # zone
             x = c[0]
             if type(x) is Nt and x.rule == 119 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -54837,44 +55107,8 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C190()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 189:  # filter
-            x = c[0]
-            value = _b278(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
+    """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -54899,7 +55133,7 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 191:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54909,7 +55143,43 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C194()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 193:  # filter
+            x = c[0]
+            value = _b280(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54925,7 +55195,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C193()
+    inst: Any = _C195()
     d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54933,7 +55203,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 286:  # things
+        if r == 289:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -54941,8 +55211,8 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 285:
-                    values.append(_b285(x, inst, lim, made))
+                elif x.rule == 288:
+                    values.append(_b288(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -54953,7 +55223,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54969,7 +55239,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C195()
+    inst: Any = _C197()
     d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54977,7 +55247,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 194:  # hand
+        if r == 196:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -54989,7 +55259,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55005,7 +55275,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C197()
+    inst: Any = _C199()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55013,7 +55283,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 196:  # value
+        if r == 198:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -55025,7 +55295,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55041,7 +55311,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C200()
+    inst: Any = _C202()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55049,13 +55319,13 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 198:  # count
+        if r == 200:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 287:  # ormore
+        elif r == 290:  # ormore
             d['ormore'] = True
-        elif r == 199:  # counter
+        elif r == 201:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -55067,7 +55337,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55083,7 +55353,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C202()
+    inst: Any = _C204()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55091,9 +55361,9 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 201:  # filter
+        if r == 203:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55103,7 +55373,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55119,7 +55389,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C205()
+    inst: Any = _C207()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55127,32 +55397,32 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 288:  # subject
+        if r == 291:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 418:  # negated
+        elif r == 423:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 289:  # thatspell
+        elif r == 292:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 203:  # word
+        elif r == 205:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 290 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 293 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 204:  # linked
+        elif r == 206:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -55166,7 +55436,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55182,7 +55452,7 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C217()
+    inst: Any = _C219()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55190,11 +55460,11 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 215:  # sep
+        if r == 217:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 216:  # use
+        elif r == 218:  # use
             x = c[0]
             value = _b101(x, inst, lim, made)
             d['use'] = value
@@ -55206,7 +55476,7 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55222,7 +55492,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C224()
+    inst: Any = _C226()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55230,11 +55500,11 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 223:  # sentences
+        if r == 225:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 364:  # sentences
+        elif r == 369:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55246,7 +55516,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b232(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55262,7 +55532,7 @@ def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C230()
+    inst: Any = _C232()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55270,11 +55540,11 @@ def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 228:  # who
+        if r == 230:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 229:  # skip
+        elif r == 231:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -55286,7 +55556,7 @@ def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55302,7 +55572,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C235()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55310,11 +55580,11 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 231:  # who
+        if r == 233:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 232:  # search
+        elif r == 234:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -55326,7 +55596,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55342,7 +55612,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C235()
+    inst: Any = _C237()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55350,7 +55620,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 234:  # amount
+        if r == 236:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -55362,7 +55632,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55378,7 +55648,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C237()
+    inst: Any = _C239()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55386,9 +55656,9 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 236:  # filter
+        if r == 238:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55398,7 +55668,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55414,7 +55684,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C239()
+    inst: Any = _C241()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55422,7 +55692,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 375:  # zones
+        if r == 380:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -55430,11 +55700,11 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 589:
-                    values.append(_b589(x, inst, lim, made))
+                elif x.rule == 594:
+                    values.append(_b594(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 378:  # spells
+        elif r == 383:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -55442,11 +55712,11 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 377:
-                    values.append(_b377(x, inst, lim, made))
+                elif x.rule == 382:
+                    values.append(_b382(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 238:  # amount
+        elif r == 240:  # amount
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['amount'] = value
@@ -55458,7 +55728,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55474,7 +55744,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C244()
+    inst: Any = _C246()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55482,7 +55752,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 240:  # condition
+        if r == 242:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -55491,24 +55761,24 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 241:  # amount
+        elif r == 243:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 242:  # counter
+        elif r == 244:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 243:  # word
+        elif r == 245:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 290 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 293 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 379:  # keywords
+        elif r == 384:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55517,7 +55787,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -55530,7 +55800,7 @@ def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55546,7 +55816,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C247()
+    inst: Any = _C249()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55554,11 +55824,11 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 245:  # amount
+        if r == 247:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 246:  # counter
+        elif r == 248:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -55570,7 +55840,7 @@ def _b247(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsCopyStmt (class AsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55586,7 +55856,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C250()
+    inst: Any = _C252()
     d: dict[str, Any] = {'filter': None, 'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55594,13 +55864,13 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 248:  # filter
+        if r == 250:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 249:  # ability
+        elif r == 251:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 382 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 387 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55613,7 +55883,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsChoosePTStmt (class AsChoosePTStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55629,7 +55899,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C251()
+    inst: Any = _C253()
     d: dict[str, Any] = {'enters': False, 'turned': False, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55637,11 +55907,11 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 383:  # enters
+        if r == 388:  # enters
             d['enters'] = True
-        elif r == 384:  # turned
+        elif r == 389:  # turned
             d['turned'] = True
-        elif r == 388:  # options
+        elif r == 393:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55649,8 +55919,8 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 387:
-                    values.append(_b387(x, inst, lim, made))
+                elif x.rule == 392:
+                    values.append(_b392(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -55661,7 +55931,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55677,7 +55947,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C254()
+    inst: Any = _C256()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55685,11 +55955,11 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 252:  # amount
+        if r == 254:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 253:  # counter
+        elif r == 255:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -55701,7 +55971,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55717,7 +55987,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C258()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55725,9 +55995,9 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 255:  # filter
+        if r == 257:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55737,7 +56007,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55753,7 +56023,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C257()
+    inst: Any = _C259()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55761,7 +56031,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # parts
+        if r == 394:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55783,7 +56053,7 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55799,7 +56069,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C261()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55807,7 +56077,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 258:  # cost
+        if r == 260:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -55819,7 +56089,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55835,7 +56105,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C262()
+    inst: Any = _C264()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55843,11 +56113,11 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 260:  # affected
+        if r == 262:  # affected
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['affected'] = value
-        elif r == 261:  # cantactivate
+        elif r == 263:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -55859,7 +56129,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55875,7 +56145,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C264()
+    inst: Any = _C266()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55883,7 +56153,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 263:  # revealed
+        if r == 265:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -55895,7 +56165,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55911,7 +56181,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C267()
+    inst: Any = _C269()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55919,11 +56189,11 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 265:  # count
+        if r == 267:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 266:  # turns
+        elif r == 268:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -55935,7 +56205,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55951,7 +56221,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C270()
+    inst: Any = _C272()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55959,15 +56229,15 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 268:  # verb
+        if r == 270:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 269:  # filter
+        elif r == 271:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55977,7 +56247,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55993,7 +56263,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C273()
+    inst: Any = _C275()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56001,15 +56271,15 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 271:  # affected
+        if r == 273:  # affected
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['affected'] = value
-        elif r == 272:  # offbf
+        elif r == 274:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 394:  # parts
+        elif r == 399:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56018,7 +56288,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56031,7 +56301,7 @@ def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56047,7 +56317,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C278()
+    inst: Any = _C280()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'choicetype': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56055,146 +56325,146 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # other
+        if r == 673:  # other
             d['other'] = True
-        elif r == 669:  # another
+        elif r == 674:  # another
             d['another'] = True
-        elif r == 670:  # facedown
+        elif r == 675:  # facedown
             d['facedown'] = True
-        elif r == 671:  # faceup
+        elif r == 676:  # faceup
             d['faceup'] = True
-        elif r == 398:  # exiled
+        elif r == 403:  # exiled
             d['exiled'] = True
-        elif r == 399:  # combat
+        elif r == 404:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 400:  # combat
+        elif r == 405:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 401:  # states
+        elif r == 406:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 672:  # states
+        elif r == 677:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 766:  # nons
+        elif r == 771:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 767:  # colors
+        elif r == 772:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 773:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 768:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 769:  # multis
+        elif r == 774:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 770:  # types
+        elif r == 775:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 771:  # subtypes
+        elif r == 776:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 772:  # ortypes
+        elif r == 777:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 773:  # andor
+        elif r == 778:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 774:  # ortypes
+        elif r == 779:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 275:  # kind
+        elif r == 277:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 673:  # chosen
+        elif r == 678:  # chosen
             d['chosen'] = True
-        elif r == 674:  # choicetype
+        elif r == 679:  # choicetype
             d['choicetype'] = True
-        elif r == 402:  # mv
+        elif r == 407:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 403:  # mvdir
+        elif r == 408:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 404:  # ptstat
+        elif r == 409:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 405:  # ptval
+        elif r == 410:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 406:  # ptdir
+        elif r == 411:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 407:  # kwability
+        elif r == 412:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 408:  # kwabilities
+        elif r == 413:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 675:  # keywords
+        elif r == 680:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56203,27 +56473,27 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 409:  # without
+        elif r == 414:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 276:  # controller
+        elif r == 278:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b411(x, inst, lim, made)
+            value = _b416(x, inst, lim, made)
             d['controller'] = value
-        elif r == 417:  # late
+        elif r == 422:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -56232,16 +56502,16 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 676:  # blocked_by_this
+        elif r == 681:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 677:  # attacking_you
+        elif r == 682:  # attacking_you
             d['attacking_you'] = True
-        elif r == 277:  # name
+        elif r == 279:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -56258,7 +56528,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56274,7 +56544,7 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C285()
+    inst: Any = _C288()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56282,9 +56552,9 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 284:  # filter
+        if r == 287:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56294,7 +56564,7 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56310,7 +56580,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C292()
+    inst: Any = _C295()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56318,9 +56588,9 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 291:  # effect
+        if r == 294:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56333,7 +56603,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56349,7 +56619,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C295()
+    inst: Any = _C298()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56357,11 +56627,11 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 293:  # player
+        if r == 296:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
-        elif r == 535:  # options
+        elif r == 540:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -56369,13 +56639,13 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 278:
-                    values.append(_b278(x, inst, lim, made))
+                elif x.rule == 280:
+                    values.append(_b280(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 294:  # last
+        elif r == 297:  # last
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -56385,7 +56655,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56401,7 +56671,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C298()
+    inst: Any = _C301()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56409,13 +56679,13 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 296:  # player
+        if r == 299:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
-        elif r == 297:  # extra
+        elif r == 300:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -56427,7 +56697,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipTurnEffect (class SkipTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56443,7 +56713,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C301()
+    inst: Any = _C304()
     d: dict[str, Any] = {'player': None, 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56451,11 +56721,11 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 299:  # player
+        if r == 302:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
-        elif r == 300:  # skip
+        elif r == 303:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -56467,7 +56737,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56483,7 +56753,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C308()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56491,18 +56761,18 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 302:  # player
+        if r == 305:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
-        elif r == 303:  # samename
+        elif r == 306:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 304:  # nextturn
+        elif r == 307:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -56514,7 +56784,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56530,7 +56800,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C308()
+    inst: Any = _C311()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56538,13 +56808,13 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # player
+        if r == 309:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
-        elif r == 307:  # action
+        elif r == 310:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56557,48 +56827,8 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C311()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 309:  # player
-            x = c[0]
-            value = _b532(x, inst, lim, made)
-            d['player'] = value
-        elif r == 310:  # amount
-            x = c[0]
-            value = _b123(x, inst, lim, made)
-            d['amount'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56623,7 +56853,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 312:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
         elif r == 313:  # amount
             x = c[0]
@@ -56637,7 +56867,47 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C317()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 315:  # player
+            x = c[0]
+            value = _b537(x, inst, lim, made)
+            d['player'] = value
+        elif r == 316:  # amount
+            x = c[0]
+            value = _b123(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56653,7 +56923,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C319()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56661,7 +56931,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # play
+        if r == 318:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -56673,7 +56943,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56689,7 +56959,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C318()
+    inst: Any = _C321()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56697,9 +56967,9 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # target
+        if r == 320:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56712,7 +56982,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56728,7 +56998,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C324()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56736,20 +57006,20 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 319:  # action
+        if r == 322:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 551:  # count
+        elif r == 556:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 320:  # player
+        elif r == 323:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56759,7 +57029,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56775,7 +57045,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C323()
+    inst: Any = _C326()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56783,7 +57053,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # cost
+        if r == 325:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -56795,7 +57065,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56811,7 +57081,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C329()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56819,14 +57089,14 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 324:  # action
+        if r == 327:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 325:  # count
+        elif r == 328:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
@@ -56838,7 +57108,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56854,7 +57124,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C331()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56862,9 +57132,9 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # target
+        if r == 330:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56877,7 +57147,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56893,7 +57163,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C334()
     d: dict[str, Any] = {'first': None, 'base': False, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56901,18 +57171,18 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # first
+        if r == 332:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 744:  # base
+        elif r == 749:  # base
             d['base'] = True
-        elif r == 330:  # second
+        elif r == 333:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56925,7 +57195,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookActionEffect (class LookActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56941,7 +57211,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C335()
+    inst: Any = _C338()
     d: dict[str, Any] = {'amount': None, 'action': None, 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56949,18 +57219,18 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # amount
+        if r == 335:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 333:  # action
+        elif r == 336:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 334:  # other
+        elif r == 337:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -56972,7 +57242,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56988,7 +57258,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C341()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56996,11 +57266,11 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 336:  # amount
+        if r == 339:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 337:  # order
+        elif r == 340:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -57012,7 +57282,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57028,7 +57298,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C345()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57036,20 +57306,20 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 339:  # source
+        if r == 342:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 340:  # power
+        elif r == 343:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 341:  # target
+        elif r == 344:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57062,7 +57332,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57078,7 +57348,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C347()
+    inst: Any = _C350()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57086,24 +57356,24 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # amount
+        if r == 346:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 344:  # counter
+        elif r == 347:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 345:  # source
+        elif r == 348:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 346:  # target
+        elif r == 349:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57116,7 +57386,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57132,7 +57402,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C352()
     d: dict[str, Any] = {'thiscreature': False, 'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57140,16 +57410,16 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # thiscreature
+        if r == 750:  # thiscreature
             d['thiscreature'] = True
-        elif r == 552:  # target
+        elif r == 557:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 348:  # facedown
+        elif r == 351:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -57161,7 +57431,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57177,7 +57447,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C351()
+    inst: Any = _C354()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57185,9 +57455,9 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # effect
+        if r == 353:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57200,7 +57470,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeControlEffect (class ExchangeControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57216,7 +57486,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C357()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57224,16 +57494,16 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 352:  # first
+        if r == 355:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 353:  # second
+        elif r == 356:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57246,54 +57516,8 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C357()
-    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 553:  # parts
-            values = d['parts']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 746 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+    """An object of rule FlipCoinEffect (class FlipCoinEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57309,6 +57533,88 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C359()
+    d: dict[str, Any] = {'coin': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 358:  # coin
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['coin'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C362()
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 558:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 751 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C364()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57316,7 +57622,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 358:  # type
+        if r == 363:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -57328,7 +57634,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57344,7 +57650,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C366()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57352,7 +57658,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # quality
+        if r == 365:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -57364,7 +57670,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57380,7 +57686,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C368()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57388,7 +57694,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # subtype
+        if r == 367:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -57400,7 +57706,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57416,7 +57722,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C374()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57424,20 +57730,20 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # zone
+        if r == 370:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 366:  # trigger
+        elif r == 371:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 562 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 367:  # condition
+        elif r == 372:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57446,11 +57752,11 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 368:  # sentences
+        elif r == 373:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 577:  # sentences
+        elif r == 582:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -57462,7 +57768,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57478,7 +57784,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C377()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57486,41 +57792,41 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # special
+        if r == 583:  # special
             d['special'] = True
-        elif r == 579:  # fromhand
+        elif r == 584:  # fromhand
             d['fromhand'] = True
-        elif r == 370:  # param
+        elif r == 375:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 580:  # cost
+        elif r == 585:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 581:  # param
+        elif r == 586:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 371:  # sentences
+        elif r == 376:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 582:  # sentences
+        elif r == 587:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 583:  # restriction
+        elif r == 588:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -57529,19 +57835,19 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 584:  # once
+        elif r == 589:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 585:  # sorcery
+        elif r == 590:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 586:  # castable
+        elif r == 591:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -57555,7 +57861,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57571,7 +57877,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C379()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57579,13 +57885,13 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # both
+        if r == 757:  # both
             d['both'] = True
-        elif r == 587:  # which
+        elif r == 592:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 373:  # amount
+        elif r == 378:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -57597,7 +57903,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57613,7 +57919,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C382()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57621,9 +57927,9 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # filter
+        if r == 381:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57633,7 +57939,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57649,7 +57955,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C386()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57657,7 +57963,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 380:  # tapped
+        if r == 385:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -57669,7 +57975,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57685,7 +57991,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C387()
+    inst: Any = _C392()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57693,11 +57999,11 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # power
+        if r == 390:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 386:  # toughness
+        elif r == 391:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -57709,7 +58015,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57725,7 +58031,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C396()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57733,7 +58039,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # cost
+        if r == 395:  # cost
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['cost'] = value
@@ -57745,7 +58051,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57761,7 +58067,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C393()
+    inst: Any = _C398()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57769,7 +58075,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # countered
+        if r == 397:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -57781,7 +58087,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57797,7 +58103,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C402()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57805,7 +58111,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # precondition
+        if r == 400:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -57814,35 +58120,35 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 661:  # this
+        elif r == 666:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 662:  # enchanted
+        elif r == 667:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 663:  # host
+        elif r == 668:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 664:  # equipped
+        elif r == 669:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 665:  # host
+        elif r == 670:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 666:  # affected
+        elif r == 671:  # affected
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['affected'] = value
-        elif r == 667:  # parts
+        elif r == 672:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57851,12 +58157,12 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 396:  # condition
+        elif r == 401:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -57873,7 +58179,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57889,7 +58195,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C411()
+    inst: Any = _C416()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57897,27 +58203,27 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 410:  # you
+        if r == 415:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 412:  # notyou
+        elif r == 417:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 413:  # own
+        elif r == 418:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 414:  # defending
+        elif r == 419:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 415:  # opponent
+        elif r == 420:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 416:  # opponents
+        elif r == 421:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -57929,7 +58235,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57945,7 +58251,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C425()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57953,11 +58259,11 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # amount
+        if r == 424:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 775:  # evenly
+        elif r == 780:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -57967,7 +58273,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57983,7 +58289,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C427()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57991,46 +58297,46 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # named
+        if r == 683:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 679:  # amount
+        elif r == 684:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 680:  # equal
+        elif r == 685:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 776:  # power
+        elif r == 781:  # power
             x = c[0]
-            value = _b788(x, inst, lim, made)
+            value = _b793(x, inst, lim, made)
             d['power'] = value
-        elif r == 777:  # amount
+        elif r == 782:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 681:  # you
+        elif r == 686:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 682:  # target
+        elif r == 687:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 421:  # also
+        elif r == 426:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58043,89 +58349,8 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C424()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 423:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C427()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 425:  # player
-            x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            value = _b532(x, inst, lim, made)
-            d['player'] = value
-        elif r == 426:  # amount
-            x = c[0]
-            value = _b123(x, inst, lim, made)
-            d['amount'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58150,7 +58375,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 428:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58163,8 +58388,50 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C432()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 430:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            value = _b537(x, inst, lim, made)
+            d['player'] = value
+        elif r == 431:  # amount
+            x = c[0]
+            value = _b123(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
 def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -58180,6 +58447,45 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C434()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 433:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C439()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58187,39 +58493,39 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # count
+        if r == 435:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 683:  # tapped
+        elif r == 688:  # tapped
             d['tapped'] = True
-        elif r == 431:  # power
+        elif r == 436:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 432:  # toughness
+        elif r == 437:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 684:  # colors
+        elif r == 689:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 685:  # subtypes
+        elif r == 690:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 686:  # types
+        elif r == 691:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 687:  # keywords
+        elif r == 692:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58228,28 +58534,28 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 433:  # tokname
+        elif r == 438:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 688:  # per
+        elif r == 693:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 689:  # pertime
+        elif r == 694:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b779(x, inst, lim, made)
+            value = _b784(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -58259,7 +58565,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58275,7 +58581,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C440()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58283,9 +58589,9 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # anycolor
+        if r == 785:  # anycolor
             d['anycolor'] = True
-        elif r == 781:  # choices
+        elif r == 786:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -58295,15 +58601,15 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 690:  # last
+        elif r == 695:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 691:  # mana
+        elif r == 696:  # mana
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['mana'] = value
-        elif r == 846:  # alts
+        elif r == 851:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b104(x, inst, lim, made))
@@ -58315,7 +58621,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58331,7 +58637,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C443()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58339,27 +58645,27 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # player
+        if r == 441:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
-        elif r == 692:  # third
+        elif r == 697:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 437:  # amount
+        elif r == 442:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 782:  # random
+        elif r == 787:  # random
             d['random'] = True
-        elif r == 693:  # per
+        elif r == 698:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b779(x, inst, lim, made)
+            value = _b784(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58369,7 +58675,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58385,7 +58691,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C445()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58393,31 +58699,31 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # player
+        if r == 444:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
-        elif r == 694:  # amount
+        elif r == 699:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 783:  # per
+        elif r == 788:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b779(x, inst, lim, made)
+            value = _b784(x, inst, lim, made)
             d['per'] = value
-        elif r == 786:  # per
+        elif r == 791:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b785(x, inst, lim, made)
+            value = _b790(x, inst, lim, made)
             d['per'] = value
-        elif r == 695:  # equal
+        elif r == 700:  # equal
             x = c[0]
-            value = _b788(x, inst, lim, made)
+            value = _b793(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -58427,7 +58733,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58443,7 +58749,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C448()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58451,18 +58757,18 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # target
+        if r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 442:  # duration
+        elif r == 447:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -58472,7 +58778,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58488,7 +58794,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C450()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58496,14 +58802,14 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # target
+        if r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 697:  # yours
+        elif r == 702:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -58515,7 +58821,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58531,7 +58837,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C453()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58539,23 +58845,23 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 451:  # target
             x = c[0]
-            value = _b699(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['target'] = value
-        elif r == 447:  # source
+        elif r == 452:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['source'] = value
-        elif r == 798:  # hand
+        elif r == 803:  # hand
             d['hand'] = True
-        elif r == 702:  # battlefield
+        elif r == 707:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 799:  # mine
+        elif r == 804:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -58565,7 +58871,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58581,7 +58887,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C455()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58589,22 +58895,22 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # target
+        if r == 454:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 703:  # fromgy
+        elif r == 708:  # fromgy
             d['fromgy'] = True
-        elif r == 800:  # choice
+        elif r == 805:  # choice
             d['choice'] = True
-        elif r == 801:  # facedown
+        elif r == 806:  # facedown
             d['facedown'] = True
-        elif r == 802:  # mine
+        elif r == 807:  # mine
             d['mine'] = True
-        elif r == 803:  # owners
+        elif r == 808:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -58614,7 +58920,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58630,7 +58936,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C458()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58638,11 +58944,11 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # filter
+        if r == 456:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 452:  # hands
+        elif r == 457:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -58654,7 +58960,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58670,7 +58976,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C463()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58678,38 +58984,38 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # player
+        if r == 459:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
-        elif r == 704:  # upto
+        elif r == 709:  # upto
             d['upto'] = True
-        elif r == 455:  # count
+        elif r == 460:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 456:  # filter
+        elif r == 461:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 804:  # alts
+        elif r == 809:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b278(x, inst, lim, made))
-        elif r == 705:  # reveal
+                values.append(_b280(x, inst, lim, made))
+        elif r == 710:  # reveal
             d['reveal'] = True
-        elif r == 805:  # thatcard
+        elif r == 810:  # thatcard
             d['thatcard'] = True
-        elif r == 806:  # thosecards
+        elif r == 811:  # thosecards
             d['thosecards'] = True
-        elif r == 457:  # destination
+        elif r == 462:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 713:  # tapped
+        elif r == 718:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -58719,7 +59025,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58735,7 +59041,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C467()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58743,20 +59049,20 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # target
+        if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 460:  # unless
+        elif r == 465:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b720(x, inst, lim, made)
             d['unless'] = value
-        elif r == 461:  # per
+        elif r == 466:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -58770,7 +59076,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58786,7 +59092,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C469()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58794,9 +59100,9 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # player
+        if r == 468:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58806,7 +59112,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58822,7 +59128,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C473()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58830,19 +59136,19 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 465:  # amount
+        if r == 470:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 466:  # player
+        elif r == 471:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
-        elif r == 467:  # owner
+        elif r == 472:  # owner
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -58852,7 +59158,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58868,7 +59174,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C476()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58876,15 +59182,15 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # filter
+        if r == 474:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 470:  # battlefield
+        elif r == 475:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 717:  # faceup
+        elif r == 722:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -58894,7 +59200,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58910,7 +59216,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C480()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58918,17 +59224,17 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # amount
+        if r == 477:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 473:  # counter
+        elif r == 478:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 474:  # target
+        elif r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58941,7 +59247,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58957,7 +59263,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C483()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58965,24 +59271,24 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # target
+        if r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 477:  # source
+        elif r == 482:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['source'] = value
-        elif r == 718:  # top
+        elif r == 723:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 719:  # bottom
+        elif r == 724:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -58994,7 +59300,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59010,7 +59316,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59018,9 +59324,9 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59033,7 +59339,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59049,7 +59355,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C490()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59057,22 +59363,22 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # filter
+        if r == 486:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 482:  # whose
+        elif r == 487:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 483:  # action
+        elif r == 488:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 484:  # pile
+        elif r == 489:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -59084,7 +59390,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59100,7 +59406,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C496()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59108,36 +59414,36 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # target
+        if r == 491:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 487:  # source
+        elif r == 492:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['source'] = value
-        elif r == 488:  # amount
+        elif r == 493:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 489:  # counter
+        elif r == 494:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 490:  # also
+        elif r == 495:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59150,7 +59456,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59166,7 +59472,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C498()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59174,9 +59480,9 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # player
+        if r == 497:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59186,7 +59492,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59202,7 +59508,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59210,9 +59516,9 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59225,7 +59531,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59241,7 +59547,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C504()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59249,19 +59555,19 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # player
+        if r == 501:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
-        elif r == 497:  # amount
+        elif r == 502:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 498:  # filter
+        elif r == 503:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -59271,7 +59577,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59287,7 +59593,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C507()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59295,18 +59601,18 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # target
+        if r == 505:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 501:  # unless
+        elif r == 506:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b720(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -59316,7 +59622,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59332,7 +59638,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C509()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59340,9 +59646,9 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # target
+        if r == 508:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59355,7 +59661,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59371,7 +59677,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C511()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59379,9 +59685,9 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # target
+        if r == 510:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59394,7 +59700,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59410,7 +59716,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C513()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59418,9 +59724,9 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # target
+        if r == 512:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59433,7 +59739,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59449,7 +59755,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C517()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59457,17 +59763,17 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # amount
+        if r == 514:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 510:  # counter
+        elif r == 515:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 511:  # target
+        elif r == 516:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59480,7 +59786,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59496,7 +59802,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C519()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59504,20 +59810,20 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # step
+        if r == 725:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 812 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 721:  # endcombat
+        elif r == 726:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 513:  # effect
+        elif r == 518:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59530,7 +59836,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59546,7 +59852,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C521()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59554,15 +59860,15 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # amount
+        if r == 520:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 808:  # you
+        elif r == 813:  # you
             d['you'] = True
-        elif r == 722:  # target
+        elif r == 727:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59575,7 +59881,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59591,7 +59897,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C523()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59599,18 +59905,18 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # target
+        if r == 522:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 723:  # label
+        elif r == 728:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 724:  # free
+        elif r == 729:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -59622,7 +59928,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59638,7 +59944,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C525()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59646,16 +59952,16 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # target
+        if r == 524:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 725:  # newtargets
+        elif r == 730:  # newtargets
             d['newtargets'] = True
-        elif r == 809:  # thatcopy
+        elif r == 814:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59665,7 +59971,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59681,7 +59987,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C526()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59689,18 +59995,18 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # thatnoun
+        if r == 731:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 727:  # target
+        elif r == 732:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 728:  # thisturn
+        elif r == 733:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -59710,7 +60016,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59726,7 +60032,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C529()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59734,14 +60040,14 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # target
+        if r == 527:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 523:  # phaseout
+        elif r == 528:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -59753,7 +60059,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59769,7 +60075,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C532()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59777,14 +60083,14 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # target
+        if r == 530:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 526:  # nountap
+        elif r == 531:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -59796,7 +60102,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59812,7 +60118,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C535()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59820,30 +60126,30 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # lead
+        if r == 533:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['lead'] = value
-        elif r == 729:  # target
+        elif r == 734:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 730:  # also
+        elif r == 735:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b743(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['also'] = value
-        elif r == 731:  # group
+        elif r == 736:  # group
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['group'] = value
-        elif r == 732:  # parts
+        elif r == 737:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -59852,18 +60158,18 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 529:  # duration
+        elif r == 534:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b696(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['duration'] = value
-        elif r == 733:  # tail
+        elif r == 738:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -59872,7 +60178,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -59885,7 +60191,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59901,7 +60207,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C537()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59909,13 +60215,13 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # controller
+        if r == 739:  # controller
             d['controller'] = True
-        elif r == 533:  # owner
+        elif r == 538:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 534:  # who
+        elif r == 539:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -59927,7 +60233,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59943,7 +60249,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C544()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59951,11 +60257,11 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # filter
+        if r == 543:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 737:  # otherthan
+        elif r == 742:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -59965,7 +60271,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59981,7 +60287,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C546()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59989,7 +60295,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # any
+        if r == 545:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -60001,7 +60307,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60017,7 +60323,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C549()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60025,15 +60331,15 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # each
+        if r == 745:  # each
             d['each'] = True
-        elif r == 542:  # count
+        elif r == 547:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 543:  # filter
+        elif r == 548:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60043,7 +60349,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60059,7 +60365,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C551()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60067,7 +60373,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # who
+        if r == 550:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -60079,7 +60385,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60095,7 +60401,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C553()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60103,7 +60409,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # that
+        if r == 552:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -60115,7 +60421,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60131,7 +60437,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C555()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60139,9 +60445,9 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # equipped
+        if r == 818:  # equipped
             d['equipped'] = True
-        elif r == 549:  # enchanted
+        elif r == 554:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -60153,7 +60459,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60169,7 +60475,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C561()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60177,11 +60483,11 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # whose
+        if r == 559:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 555:  # step
+        elif r == 560:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -60193,7 +60499,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60209,7 +60515,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C565()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60217,11 +60523,11 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # lead
+        if r == 563:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 559:  # counter
+        elif r == 564:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -60233,7 +60539,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60249,7 +60555,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C569()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60257,15 +60563,15 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # lead
+        if r == 566:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 562:  # subject
+        elif r == 567:  # subject
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['subject'] = value
-        elif r == 563:  # batch
+        elif r == 568:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -60277,7 +60583,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60293,7 +60599,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C571()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60301,13 +60607,13 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # lead
+        if r == 570:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 747:  # creature
+        elif r == 752:  # creature
             d['creature'] = True
-        elif r == 748:  # events
+        elif r == 753:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60316,7 +60622,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 816 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60329,7 +60635,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60345,7 +60651,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C575()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60353,17 +60659,17 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # lead
+        if r == 572:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 568:  # who
+        elif r == 573:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 569:  # spell
+        elif r == 574:  # spell
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -60373,7 +60679,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60389,7 +60695,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C578()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60397,17 +60703,17 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # lead
+        if r == 576:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 843:  # equipped
+        elif r == 848:  # equipped
             d['equipped'] = True
-        elif r == 572:  # host
+        elif r == 577:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 749:  # events
+        elif r == 754:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60416,7 +60722,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 816 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60429,7 +60735,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60445,7 +60751,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C581()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60453,17 +60759,17 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # lead
+        if r == 579:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 844:  # thisor
+        elif r == 849:  # thisor
             d['thisor'] = True
-        elif r == 575:  # subject
+        elif r == 580:  # subject
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['subject'] = value
-        elif r == 750:  # events
+        elif r == 755:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60472,12 +60778,12 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 816 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 751:  # undercontrol
+        elif r == 756:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -60487,7 +60793,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60503,7 +60809,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C594()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60511,11 +60817,11 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # command
+        if r == 593:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 590:  # battlefield
+        elif r == 595:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -60527,7 +60833,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60543,7 +60849,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C600()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60551,19 +60857,19 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # power
+        if r == 596:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 592:  # toughness
+        elif r == 597:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 593:  # power2
+        elif r == 598:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 594:  # toughness2
+        elif r == 599:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -60575,7 +60881,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60591,7 +60897,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C604()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60599,29 +60905,29 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # additional
+        if r == 758:  # additional
             d['additional'] = True
-        elif r == 597:  # power
+        elif r == 602:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 598:  # toughness
+        elif r == 603:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 754:  # per
+        elif r == 759:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 755:  # perfilter
+        elif r == 760:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 845:  # onbf
+        elif r == 850:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60631,7 +60937,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60647,7 +60953,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C606()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60655,7 +60961,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # both
+        if r == 605:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -60667,7 +60973,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60683,7 +60989,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C608()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60691,7 +60997,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # attack
+        if r == 607:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -60703,7 +61009,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60719,7 +61025,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C610()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60727,7 +61033,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # block
+        if r == 609:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -60739,7 +61045,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60755,7 +61061,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C612()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60763,7 +61069,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # count
+        if r == 611:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -60775,7 +61081,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60791,7 +61097,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C613()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60799,7 +61105,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # filters
+        if r == 761:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60807,8 +61113,8 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 278:
-                    values.append(_b278(x, inst, lim, made))
+                elif x.rule == 280:
+                    values.append(_b280(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -60819,7 +61125,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60835,7 +61141,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C614()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60843,7 +61149,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # filters
+        if r == 762:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -60851,8 +61157,8 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 278:
-                    values.append(_b278(x, inst, lim, made))
+                elif x.rule == 280:
+                    values.append(_b280(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -60863,7 +61169,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60879,7 +61185,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C616()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60887,9 +61193,9 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # quality
+        if r == 615:  # quality
             x = c[0]
-            value = _b759(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -60899,7 +61205,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60915,7 +61221,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C617()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60923,7 +61229,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # opponents
+        if r == 766:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -60933,7 +61239,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60949,7 +61255,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C619()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60957,7 +61263,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # destroyed
+        if r == 618:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -60969,7 +61275,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60985,7 +61291,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C621()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60993,7 +61299,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # phase
+        if r == 620:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -61005,7 +61311,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61021,7 +61327,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C623()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61029,7 +61335,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # untap
+        if r == 622:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61041,7 +61347,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61057,7 +61363,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C625()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61065,9 +61371,9 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # ability
+        if r == 624:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 382 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 387 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61080,7 +61386,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61096,7 +61402,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C628()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61104,14 +61410,14 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # keyword
+        if r == 626:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 622:  # manacost
+        elif r == 627:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -61123,7 +61429,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61139,7 +61445,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C629()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61147,7 +61453,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # keywords
+        if r == 767:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -61156,7 +61462,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -61169,7 +61475,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61185,7 +61491,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C630()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61193,7 +61499,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # keywords
+        if r == 768:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -61202,7 +61508,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -61215,7 +61521,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61231,7 +61537,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C633()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61239,11 +61545,11 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # first
+        if r == 631:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 627:  # regular
+        elif r == 632:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -61257,7 +61563,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61273,7 +61579,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C635()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61281,7 +61587,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # excess
+        if r == 634:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -61293,7 +61599,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61309,7 +61615,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C637()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61317,7 +61623,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # untapped
+        if r == 636:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -61329,7 +61635,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61345,7 +61651,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C639()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61353,11 +61659,11 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # its
+        if r == 769:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 633:  # untap
+        elif r == 638:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61369,7 +61675,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61385,7 +61691,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C641()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61393,7 +61699,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # gains
+        if r == 640:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -61405,7 +61711,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61421,7 +61727,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C643()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61429,7 +61735,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # lethal
+        if r == 642:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -61441,7 +61747,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61457,7 +61763,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C645()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61465,9 +61771,9 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # quality
+        if r == 644:  # quality
             x = c[0]
-            value = _b759(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61477,7 +61783,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61493,7 +61799,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C647()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61501,9 +61807,9 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # quality
+        if r == 646:  # quality
             x = c[0]
-            value = _b759(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61513,7 +61819,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61529,7 +61835,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C649()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61537,9 +61843,9 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # quality
+        if r == 648:  # quality
             x = c[0]
-            value = _b759(x, inst, lim, made)
+            value = _b764(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61549,7 +61855,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61565,7 +61871,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C651()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61573,11 +61879,11 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # thisturn
+        if r == 770:  # thisturn
             d['thisturn'] = True
-        elif r == 645:  # keyword
+        elif r == 650:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 212 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61590,7 +61896,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61606,7 +61912,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C653()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61614,7 +61920,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 647:  # count
+        if r == 652:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -61626,7 +61932,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61642,7 +61948,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C655()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61650,7 +61956,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # attacks
+        if r == 654:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61662,7 +61968,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61678,7 +61984,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C657()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61686,7 +61992,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # blocks
+        if r == 656:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -61698,7 +62004,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61714,7 +62020,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C659()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61722,7 +62028,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # unblockable
+        if r == 658:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -61734,7 +62040,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61750,7 +62056,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C656()
+    inst: Any = _C661()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61758,7 +62064,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # choice
+        if r == 660:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -61770,7 +62076,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61786,7 +62092,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C663()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61794,7 +62100,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # host
+        if r == 662:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -61806,7 +62112,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61822,7 +62128,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C665()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61830,9 +62136,9 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # color
+        if r == 664:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61845,7 +62151,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61861,7 +62167,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C701()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61869,23 +62175,23 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # eot
+        if r == 796:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 792:  # next_upkeep
+        elif r == 797:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 793:  # losecontrol
+        elif r == 798:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 794:  # thisturn
+        elif r == 799:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 795:  # thiscombat
+        elif r == 800:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -61897,7 +62203,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61913,7 +62219,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C704()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61921,13 +62227,13 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # another
+        if r == 801:  # another
             d['another'] = True
-        elif r == 698:  # filter
+        elif r == 703:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 797:  # ingy
+        elif r == 802:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -61937,7 +62243,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61953,7 +62259,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C706()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61961,7 +62267,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # whose
+        if r == 705:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -61973,7 +62279,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61989,7 +62295,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C712()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61997,7 +62303,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # zone
+        if r == 711:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -62009,7 +62315,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62025,7 +62331,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C715()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62033,9 +62339,9 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # player
+        if r == 714:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62045,7 +62351,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62061,7 +62367,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C717()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62069,9 +62375,9 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # player
+        if r == 716:  # player
             x = c[0]
-            value = _b532(x, inst, lim, made)
+            value = _b537(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62081,7 +62387,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62097,7 +62403,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C720()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62105,13 +62411,13 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # cost
+        if r == 719:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 716:  # param
+        elif r == 721:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62124,7 +62430,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62140,7 +62446,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C741()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62148,9 +62454,9 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # word
+        if r == 740:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62163,7 +62469,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62179,7 +62485,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C744()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62187,11 +62493,11 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # player
+        if r == 743:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 810:  # walker
+        elif r == 815:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -62201,7 +62507,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62217,7 +62523,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C748()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62225,33 +62531,33 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # quant
+        if r == 746:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 742:  # filter
+        elif r == 747:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 811:  # attached
+        elif r == 816:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 812:  # samename
+        elif r == 817:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 847:  # ingy
+        elif r == 852:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -62261,7 +62567,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62277,7 +62583,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C764()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62285,13 +62591,13 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # word
+        if r == 763:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 760:  # param
+        elif r == 765:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62304,7 +62610,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62320,7 +62626,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C784()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62328,9 +62634,9 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # word
+        if r == 783:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 290 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 293 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62343,7 +62649,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62359,7 +62665,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C785()
+    inst: Any = _C790()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62367,13 +62673,13 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # filter
+        if r == 789:  # filter
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 852:  # gy
+        elif r == 857:  # gy
             d['gy'] = True
-        elif r == 853:  # bf
+        elif r == 858:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -62383,7 +62689,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62399,7 +62705,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C793()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62407,21 +62713,21 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # power
+        if r == 792:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 789:  # power
+        elif r == 794:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 790:  # target
+        elif r == 795:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -62434,7 +62740,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62450,7 +62756,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C820()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62458,7 +62764,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # enters
+        if r == 819:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -62470,7 +62776,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62486,7 +62792,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C823()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62494,7 +62800,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # leaves
+        if r == 822:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -62506,7 +62812,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62522,7 +62828,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C825()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62530,7 +62836,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # dies
+        if r == 824:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -62542,7 +62848,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62558,7 +62864,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C827()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62566,7 +62872,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # alone
+        if r == 826:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -62578,7 +62884,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62594,7 +62900,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C829()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62602,7 +62908,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # attacks
+        if r == 828:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -62614,7 +62920,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62630,7 +62936,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C831()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62638,11 +62944,11 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # blocks
+        if r == 830:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 848:  # acreature
+        elif r == 853:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -62652,7 +62958,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62668,7 +62974,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C834()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62676,15 +62982,15 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # blocked
+        if r == 832:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 828:  # filter
+        elif r == 833:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b278(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -62694,7 +63000,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62710,7 +63016,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C836()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62718,7 +63024,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # direction
+        if r == 835:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -62730,7 +63036,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62746,7 +63052,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C838()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62754,7 +63060,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # up
+        if r == 837:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -62766,7 +63072,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62782,7 +63088,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C840()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62790,7 +63096,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # way
+        if r == 839:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -62802,7 +63108,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62818,7 +63124,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C842()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62826,11 +63132,11 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # targeted
+        if r == 841:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 849:  # opponents
+        elif r == 854:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -62840,7 +63146,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62856,7 +63162,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C845()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62864,13 +63170,13 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # combat
+        if r == 855:  # combat
             d['combat'] = True
-        elif r == 838:  # deals
+        elif r == 843:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 839:  # recipient
+        elif r == 844:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -62884,7 +63190,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62900,7 +63206,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C847()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62908,9 +63214,9 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 851:  # combat
+        if r == 856:  # combat
             d['combat'] = True
-        elif r == 841:  # dealt
+        elif r == 846:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -63100,686 +63406,691 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _node,  # 173 Condition
     lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 174 __asgn_plain
     _b175,  # 175 ControlSinceCondition
-    _b176,  # 176 ResultCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 177 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 178 __asgn_plain
-    _b179,  # 179 ManaValueCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 180 __asgn_plain
-    _b181,  # 181 LeftBattlefieldCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 182 __asgn_plain
-    _b183,  # 183 HasKeywordCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 184 __asgn_plain
-    _b185,  # 185 CastInMainCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 186 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 187 __asgn_plain
-    _b188,  # 188 CastFromCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 189 __asgn_plain
-    _b190,  # 190 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'flip', o, lim, made),  # 176 __asgn_plain
+    _b177,  # 177 CoinFlipCondition
+    _b178,  # 178 ResultCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 179 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 180 __asgn_plain
+    _b181,  # 181 ManaValueCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 182 __asgn_plain
+    _b183,  # 183 LeftBattlefieldCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 184 __asgn_plain
+    _b185,  # 185 HasKeywordCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 186 __asgn_plain
+    _b187,  # 187 CastInMainCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 188 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 189 __asgn_plain
+    _b190,  # 190 CastFromCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 191 __asgn_plain
-    _b192,  # 192 ControlNoneCondition
-    _b193,  # 193 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 194 __asgn_plain
-    _b195,  # 195 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 196 __asgn_plain
-    _b197,  # 197 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 198 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 199 __asgn_plain
-    _b200,  # 200 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 201 __asgn_plain
-    _b202,  # 202 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 203 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 204 __asgn_plain
-    _b205,  # 205 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 206 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 207 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 208 __asgn_oneormore
-    _node,  # 209 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 210 __asgn_plain
-    _match_node,  # 211 ParamName
-    _match_node,  # 212 KeywordName
-    _node,  # 213 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 214 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 215 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 216 __asgn_plain
-    _b217,  # 217 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 218 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 219 __asgn_oneormore
-    _match_node,  # 220 Supertype
-    _match_node,  # 221 CardType
-    _match_node,  # 222 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 223 __asgn_plain
-    _b224,  # 224 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 225 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 226 __asgn_plain
-    _node,  # 227 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 228 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 229 __asgn_plain
-    _b230,  # 230 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 231 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 234 __asgn_plain
-    _b235,  # 235 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 236 __asgn_plain
-    _b237,  # 237 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 238 __asgn_plain
-    _b239,  # 239 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 240 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 241 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 242 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 243 __asgn_plain
-    _b244,  # 244 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 245 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 246 __asgn_plain
-    _b247,  # 247 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 248 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 249 __asgn_plain
-    _b250,  # 250 AsCopyStmt
-    _b251,  # 251 AsChoosePTStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 252 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 253 __asgn_plain
-    _b254,  # 254 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 EntersAsCopyStmt
-    _b257,  # 257 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 258 __asgn_plain
-    _b259,  # 259 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 260 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 261 __asgn_plain
-    _b262,  # 262 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 263 __asgn_plain
-    _b264,  # 264 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 265 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 266 __asgn_plain
-    _b267,  # 267 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 268 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 269 __asgn_plain
-    _b270,  # 270 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 271 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 272 __asgn_plain
-    _b273,  # 273 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 274 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 275 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 276 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 277 __asgn_plain
-    _b278,  # 278 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 279 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 280 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 281 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 282 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 283 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 284 __asgn_plain
-    _b285,  # 285 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 286 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 287 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 288 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 289 __asgn_plain
-    _match_node,  # 290 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 291 __asgn_plain
-    _b292,  # 292 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 294 __asgn_plain
-    _b295,  # 295 ChooseAmongEffect
+    _b192,  # 192 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 193 __asgn_plain
+    _b194,  # 194 ControlNoneCondition
+    _b195,  # 195 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 196 __asgn_plain
+    _b197,  # 197 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 198 __asgn_plain
+    _b199,  # 199 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 200 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 201 __asgn_plain
+    _b202,  # 202 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 203 __asgn_plain
+    _b204,  # 204 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 205 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 206 __asgn_plain
+    _b207,  # 207 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 208 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 209 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 210 __asgn_oneormore
+    _node,  # 211 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 212 __asgn_plain
+    _match_node,  # 213 ParamName
+    _match_node,  # 214 KeywordName
+    _node,  # 215 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 216 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 217 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 218 __asgn_plain
+    _b219,  # 219 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 220 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 221 __asgn_oneormore
+    _match_node,  # 222 Supertype
+    _match_node,  # 223 CardType
+    _match_node,  # 224 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 225 __asgn_plain
+    _b226,  # 226 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 227 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 228 __asgn_plain
+    _node,  # 229 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 230 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 231 __asgn_plain
+    _b232,  # 232 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 233 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 234 __asgn_plain
+    _b235,  # 235 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 236 __asgn_plain
+    _b237,  # 237 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 238 __asgn_plain
+    _b239,  # 239 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 240 __asgn_plain
+    _b241,  # 241 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 242 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 244 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 245 __asgn_plain
+    _b246,  # 246 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 247 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 248 __asgn_plain
+    _b249,  # 249 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 250 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 251 __asgn_plain
+    _b252,  # 252 AsCopyStmt
+    _b253,  # 253 AsChoosePTStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 254 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 257 __asgn_plain
+    _b258,  # 258 EntersAsCopyStmt
+    _b259,  # 259 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 265 __asgn_plain
+    _b266,  # 266 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 267 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 268 __asgn_plain
+    _b269,  # 269 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 270 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 273 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 276 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 278 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 279 __asgn_plain
+    _b280,  # 280 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 281 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'won', o, lim, made),  # 282 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 283 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 285 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 286 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 287 __asgn_plain
+    _b288,  # 288 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 289 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 290 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 291 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 292 __asgn_plain
+    _match_node,  # 293 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 294 __asgn_plain
+    _b295,  # 295 MayEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 297 __asgn_plain
-    _b298,  # 298 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 297 __asgn_plain
+    _b298,  # 298 ChooseAmongEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 299 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 300 __asgn_plain
-    _b301,  # 301 SkipTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 300 __asgn_plain
+    _b301,  # 301 ExtraTurnEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 303 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 307 __asgn_plain
-    _b308,  # 308 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 303 __asgn_plain
+    _b304,  # 304 SkipTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 306 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 307 __asgn_plain
+    _b308,  # 308 CantCastEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 310 __asgn_plain
-    _b311,  # 311 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 310 __asgn_plain
+    _b311,  # 311 PlayerTopCardActionEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 312 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 317 __asgn_plain
-    _b318,  # 318 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 319 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 322 __asgn_plain
-    _b323,  # 323 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 324 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 334 __asgn_plain
-    _b335,  # 335 LookActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 343 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 344 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 346 __asgn_plain
-    _b347,  # 347 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 350 __asgn_plain
-    _b351,  # 351 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 ExchangeControlEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 355 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 356 __asgn_optional
-    _b357,  # 357 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 375 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 379 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 EntersTappedStmt
-    _node,  # 382 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 383 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 384 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 386 __asgn_plain
-    _b387,  # 387 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 388 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 389 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 392 __asgn_plain
-    _b393,  # 393 UncounterableStmt
+    _b314,  # 314 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 315 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 318 __asgn_plain
+    _b319,  # 319 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 322 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 327 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 328 __asgn_plain
+    _b329,  # 329 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 LookActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 342 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 343 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 ExchangeControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 FlipCoinEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 360 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 361 __asgn_optional
+    _b362,  # 362 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 375 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 380 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 384 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 385 __asgn_plain
+    _b386,  # 386 EntersTappedStmt
+    _node,  # 387 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 388 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 389 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 391 __asgn_plain
+    _b392,  # 392 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 393 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 394 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 398 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 399 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 400 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 401 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 410 __asgn_plain
-    _b411,  # 411 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 417 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 397 __asgn_plain
+    _b398,  # 398 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 399 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 403 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 404 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 405 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 406 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 415 __asgn_plain
+    _b416,  # 416 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 422 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 DamageEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 TokenEffect
-    _b435,  # 435 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 ReturnToHandEffect
+    _b429,  # 429 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 TokenEffect
+    _b440,  # 440 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 455 __asgn_plain
+    _b450,  # 450 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 ReturnToBattlefieldEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 478 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 497 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 UntapEffect
+    _b480,  # 480 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 CopySpellEffect
-    _b521,  # 521 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 514 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 ContinuousEffect
-    _match_node,  # 531 ActionWord
-    _b532,  # 532 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 535 __asgn_oneormore
-    _match_node,  # 536 BackWord
-    _node,  # 537 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 542 __asgn_plain
+    _b523,  # 523 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 CopySpellEffect
+    _b526,  # 526 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 ContinuousEffect
+    _match_node,  # 536 ActionWord
+    _b537,  # 537 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 540 __asgn_oneormore
+    _match_node,  # 541 BackWord
+    _node,  # 542 TargetRef
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 553 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 BeginningTrigger
-    _node,  # 557 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 578 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 579 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 581 __asgn_plain
+    _b544,  # 544 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 558 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 BeginningTrigger
+    _node,  # 562 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 YoursTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 PTChoice
-    _node,  # 596 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 CantBeBlockedByFewer
-    _b608,  # 608 CantBeBlockedExcept
-    _b609,  # 609 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 CantBeTargetedBy
-    _b612,  # 612 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 HasKeywordAtManaCost
-    _b624,  # 624 HasKeywords
-    _b625,  # 625 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 655 __asgn_plain
-    _b656,  # 656 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 667 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 671 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 672 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choicetype', o, lim, made),  # 674 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 675 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 683 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 684 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 685 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 686 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 687 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 583 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 584 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 PTChoice
+    _node,  # 601 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 CantBeBlockedByFewer
+    _b613,  # 613 CantBeBlockedExcept
+    _b614,  # 614 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CantBeTargetedBy
+    _b617,  # 617 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 HasKeywordAtManaCost
+    _b629,  # 629 HasKeywords
+    _b630,  # 630 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 672 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 674 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 677 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choicetype', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 680 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 689 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 690 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 691 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 692 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 704 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 OntoBattlefield
-    _node,  # 708 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 711 __asgn_plain
+    _b712,  # 712 OntoBattlefield
+    _node,  # 713 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 718 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 719 __asgn_plain
+    _b720,  # 720 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 726 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 745 __asgn_optional
-    _node,  # 746 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 748 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 749 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 750 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 756 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 757 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 763 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 766 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 769 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 770 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 771 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 772 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 773 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 774 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 781 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 784 __asgn_plain
-    _b785,  # 785 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 799 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 804 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 806 __asgn_optional
-    _match_node,  # 807 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 812 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 EntersEvent
-    _node,  # 816 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 827 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 838 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 843 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 844 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 845 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 846 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 847 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 848 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 849 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 850 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 851 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 852 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 853 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 750 __asgn_optional
+    _node,  # 751 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 753 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 754 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 755 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 762 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 763 __asgn_plain
+    _b764,  # 764 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 771 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 772 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 773 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 775 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 776 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 777 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 779 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 786 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 802 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 809 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 811 __asgn_optional
+    _match_node,  # 812 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 816 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 817 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 EntersEvent
+    _node,  # 821 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 832 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 843 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 848 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 849 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 850 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 851 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 852 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 853 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 854 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 855 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 856 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 857 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 858 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 209, 213, 227, 382, 537, 557, 596, 708, 746, 816])
+_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 211, 215, 229, 387, 542, 562, 601, 713, 751, 821])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -63958,682 +64269,687 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 173 Condition
     None,  # 174 __asgn_plain
     _b175,  # 175 ControlSinceCondition
-    _b176,  # 176 ResultCondition
-    None,  # 177 __asgn_plain
-    None,  # 178 __asgn_plain
-    _b179,  # 179 ManaValueCondition
+    None,  # 176 __asgn_plain
+    _b177,  # 177 CoinFlipCondition
+    _b178,  # 178 ResultCondition
+    None,  # 179 __asgn_plain
     None,  # 180 __asgn_plain
-    _b181,  # 181 LeftBattlefieldCondition
+    _b181,  # 181 ManaValueCondition
     None,  # 182 __asgn_plain
-    _b183,  # 183 HasKeywordCondition
+    _b183,  # 183 LeftBattlefieldCondition
     None,  # 184 __asgn_plain
-    _b185,  # 185 CastInMainCondition
+    _b185,  # 185 HasKeywordCondition
     None,  # 186 __asgn_plain
-    None,  # 187 __asgn_plain
-    _b188,  # 188 CastFromCondition
+    _b187,  # 187 CastInMainCondition
+    None,  # 188 __asgn_plain
     None,  # 189 __asgn_plain
-    _b190,  # 190 DefendingControlsCondition
+    _b190,  # 190 CastFromCondition
     None,  # 191 __asgn_plain
-    _b192,  # 192 ControlNoneCondition
-    _b193,  # 193 ControlCondition
-    None,  # 194 __asgn_plain
-    _b195,  # 195 EmptyHandCondition
+    _b192,  # 192 DefendingControlsCondition
+    None,  # 193 __asgn_plain
+    _b194,  # 194 ControlNoneCondition
+    _b195,  # 195 ControlCondition
     None,  # 196 __asgn_plain
-    _b197,  # 197 TotalPowerCondition
+    _b197,  # 197 EmptyHandCondition
     None,  # 198 __asgn_plain
-    None,  # 199 __asgn_plain
-    _b200,  # 200 CountersCondition
+    _b199,  # 199 TotalPowerCondition
+    None,  # 200 __asgn_plain
     None,  # 201 __asgn_plain
-    _b202,  # 202 ItIsCondition
+    _b202,  # 202 CountersCondition
     None,  # 203 __asgn_plain
-    None,  # 204 __asgn_plain
-    _b205,  # 205 PaidCondition
-    None,  # 206 __asgn_optional
-    None,  # 207 __asgn_optional
-    None,  # 208 __asgn_oneormore
-    None,  # 209 Effect
-    None,  # 210 __asgn_plain
-    None,  # 211 ParamName
-    None,  # 212 KeywordName
-    None,  # 213 KeywordArg
-    None,  # 214 __asgn_zeroormore
-    None,  # 215 __asgn_plain
-    None,  # 216 __asgn_plain
-    _b217,  # 217 MoreKeywords
-    None,  # 218 __asgn_zeroormore
-    None,  # 219 __asgn_oneormore
-    None,  # 220 Supertype
-    None,  # 221 CardType
-    None,  # 222 Color
-    None,  # 223 __asgn_plain
-    _b224,  # 224 Mode
-    None,  # 225 __asgn_oneormore
-    None,  # 226 __asgn_plain
-    None,  # 227 AbilityBody
+    _b204,  # 204 ItIsCondition
+    None,  # 205 __asgn_plain
+    None,  # 206 __asgn_plain
+    _b207,  # 207 PaidCondition
+    None,  # 208 __asgn_optional
+    None,  # 209 __asgn_optional
+    None,  # 210 __asgn_oneormore
+    None,  # 211 Effect
+    None,  # 212 __asgn_plain
+    None,  # 213 ParamName
+    None,  # 214 KeywordName
+    None,  # 215 KeywordArg
+    None,  # 216 __asgn_zeroormore
+    None,  # 217 __asgn_plain
+    None,  # 218 __asgn_plain
+    _b219,  # 219 MoreKeywords
+    None,  # 220 __asgn_zeroormore
+    None,  # 221 __asgn_oneormore
+    None,  # 222 Supertype
+    None,  # 223 CardType
+    None,  # 224 Color
+    None,  # 225 __asgn_plain
+    _b226,  # 226 Mode
+    None,  # 227 __asgn_oneormore
     None,  # 228 __asgn_plain
-    None,  # 229 __asgn_plain
-    _b230,  # 230 SkipExtraTurnStmt
+    None,  # 229 AbilityBody
+    None,  # 230 __asgn_plain
     None,  # 231 __asgn_plain
-    None,  # 232 __asgn_plain
-    _b233,  # 233 CantSearchStmt
+    _b232,  # 232 SkipExtraTurnStmt
+    None,  # 233 __asgn_plain
     None,  # 234 __asgn_plain
-    _b235,  # 235 HandSizeStmt
+    _b235,  # 235 CantSearchStmt
     None,  # 236 __asgn_plain
-    _b237,  # 237 PreventDamageByStmt
+    _b237,  # 237 HandSizeStmt
     None,  # 238 __asgn_plain
-    _b239,  # 239 CostReductionStmt
+    _b239,  # 239 PreventDamageByStmt
     None,  # 240 __asgn_plain
-    None,  # 241 __asgn_plain
+    _b241,  # 241 CostReductionStmt
     None,  # 242 __asgn_plain
     None,  # 243 __asgn_plain
-    _b244,  # 244 EntersWithStmt
+    None,  # 244 __asgn_plain
     None,  # 245 __asgn_plain
-    None,  # 246 __asgn_plain
-    _b247,  # 247 AmplifyStmt
+    _b246,  # 246 EntersWithStmt
+    None,  # 247 __asgn_plain
     None,  # 248 __asgn_plain
-    None,  # 249 __asgn_plain
-    _b250,  # 250 AsCopyStmt
-    _b251,  # 251 AsChoosePTStmt
-    None,  # 252 __asgn_plain
-    None,  # 253 __asgn_plain
-    _b254,  # 254 AsTurnedFaceUpStmt
+    _b249,  # 249 AmplifyStmt
+    None,  # 250 __asgn_plain
+    None,  # 251 __asgn_plain
+    _b252,  # 252 AsCopyStmt
+    _b253,  # 253 AsChoosePTStmt
+    None,  # 254 __asgn_plain
     None,  # 255 __asgn_plain
-    _b256,  # 256 EntersAsCopyStmt
-    _b257,  # 257 CardAltCostStmt
-    None,  # 258 __asgn_plain
-    _b259,  # 259 CardAddCostStmt
+    _b256,  # 256 AsTurnedFaceUpStmt
+    None,  # 257 __asgn_plain
+    _b258,  # 258 EntersAsCopyStmt
+    _b259,  # 259 CardAltCostStmt
     None,  # 260 __asgn_plain
-    None,  # 261 __asgn_plain
-    _b262,  # 262 CantActivateStmt
+    _b261,  # 261 CardAddCostStmt
+    None,  # 262 __asgn_plain
     None,  # 263 __asgn_plain
-    _b264,  # 264 TopRevealedStmt
+    _b264,  # 264 CantActivateStmt
     None,  # 265 __asgn_plain
-    None,  # 266 __asgn_plain
-    _b267,  # 267 AdditionalLandStmt
+    _b266,  # 266 TopRevealedStmt
+    None,  # 267 __asgn_plain
     None,  # 268 __asgn_plain
-    None,  # 269 __asgn_plain
-    _b270,  # 270 PlayTopStmt
+    _b269,  # 269 AdditionalLandStmt
+    None,  # 270 __asgn_plain
     None,  # 271 __asgn_plain
-    None,  # 272 __asgn_plain
-    _b273,  # 273 CardsStaticStmt
-    None,  # 274 __asgn_optional
-    None,  # 275 __asgn_plain
-    None,  # 276 __asgn_plain
+    _b272,  # 272 PlayTopStmt
+    None,  # 273 __asgn_plain
+    None,  # 274 __asgn_plain
+    _b275,  # 275 CardsStaticStmt
+    None,  # 276 __asgn_optional
     None,  # 277 __asgn_plain
-    _b278,  # 278 ObjectFilter
-    None,  # 279 __asgn_optional
-    None,  # 280 __asgn_plain
-    None,  # 281 __asgn_plain
+    None,  # 278 __asgn_plain
+    None,  # 279 __asgn_plain
+    _b280,  # 280 ObjectFilter
+    None,  # 281 __asgn_optional
     None,  # 282 __asgn_plain
     None,  # 283 __asgn_plain
     None,  # 284 __asgn_plain
-    _b285,  # 285 ControlledThing
-    None,  # 286 __asgn_oneormore
-    None,  # 287 __asgn_optional
-    None,  # 288 __asgn_plain
-    None,  # 289 __asgn_plain
-    None,  # 290 ConditionWord
+    None,  # 285 __asgn_plain
+    None,  # 286 __asgn_plain
+    None,  # 287 __asgn_plain
+    _b288,  # 288 ControlledThing
+    None,  # 289 __asgn_oneormore
+    None,  # 290 __asgn_optional
     None,  # 291 __asgn_plain
-    _b292,  # 292 MayEffect
-    None,  # 293 __asgn_plain
+    None,  # 292 __asgn_plain
+    None,  # 293 ConditionWord
     None,  # 294 __asgn_plain
-    _b295,  # 295 ChooseAmongEffect
+    _b295,  # 295 MayEffect
     None,  # 296 __asgn_plain
     None,  # 297 __asgn_plain
-    _b298,  # 298 ExtraTurnEffect
+    _b298,  # 298 ChooseAmongEffect
     None,  # 299 __asgn_plain
     None,  # 300 __asgn_plain
-    _b301,  # 301 SkipTurnEffect
+    _b301,  # 301 ExtraTurnEffect
     None,  # 302 __asgn_plain
     None,  # 303 __asgn_plain
-    None,  # 304 __asgn_plain
-    _b305,  # 305 CantCastEffect
+    _b304,  # 304 SkipTurnEffect
+    None,  # 305 __asgn_plain
     None,  # 306 __asgn_plain
     None,  # 307 __asgn_plain
-    _b308,  # 308 PlayerTopCardActionEffect
+    _b308,  # 308 CantCastEffect
     None,  # 309 __asgn_plain
     None,  # 310 __asgn_plain
-    _b311,  # 311 LoseLifeEffect
+    _b311,  # 311 PlayerTopCardActionEffect
     None,  # 312 __asgn_plain
     None,  # 313 __asgn_plain
-    _b314,  # 314 PlayerMillEffect
+    _b314,  # 314 LoseLifeEffect
     None,  # 315 __asgn_plain
-    _b316,  # 316 MayPlayEffect
-    None,  # 317 __asgn_plain
-    _b318,  # 318 BlockRequirementEffect
-    None,  # 319 __asgn_plain
+    None,  # 316 __asgn_plain
+    _b317,  # 317 PlayerMillEffect
+    None,  # 318 __asgn_plain
+    _b319,  # 319 MayPlayEffect
     None,  # 320 __asgn_plain
-    _b321,  # 321 TopCardActionEffect
+    _b321,  # 321 BlockRequirementEffect
     None,  # 322 __asgn_plain
-    _b323,  # 323 PayEffect
-    None,  # 324 __asgn_plain
+    None,  # 323 __asgn_plain
+    _b324,  # 324 TopCardActionEffect
     None,  # 325 __asgn_plain
-    _b326,  # 326 NumberedActionEffect
+    _b326,  # 326 PayEffect
     None,  # 327 __asgn_plain
-    _b328,  # 328 AttachEffect
-    None,  # 329 __asgn_plain
+    None,  # 328 __asgn_plain
+    _b329,  # 329 NumberedActionEffect
     None,  # 330 __asgn_plain
-    _b331,  # 331 FightEffect
+    _b331,  # 331 AttachEffect
     None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
-    None,  # 334 __asgn_plain
-    _b335,  # 335 LookActionEffect
+    _b334,  # 334 FightEffect
+    None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
     None,  # 337 __asgn_plain
-    _b338,  # 338 LookAtTopEffect
+    _b338,  # 338 LookActionEffect
     None,  # 339 __asgn_plain
     None,  # 340 __asgn_plain
-    None,  # 341 __asgn_plain
-    _b342,  # 342 ObjectDamageEffect
+    _b341,  # 341 LookAtTopEffect
+    None,  # 342 __asgn_plain
     None,  # 343 __asgn_plain
     None,  # 344 __asgn_plain
-    None,  # 345 __asgn_plain
+    _b345,  # 345 ObjectDamageEffect
     None,  # 346 __asgn_plain
-    _b347,  # 347 MoveCountersEffect
+    None,  # 347 __asgn_plain
     None,  # 348 __asgn_plain
-    _b349,  # 349 TurnFaceDownEffect
-    None,  # 350 __asgn_plain
-    _b351,  # 351 HaveEffect
-    None,  # 352 __asgn_plain
+    None,  # 349 __asgn_plain
+    _b350,  # 350 MoveCountersEffect
+    None,  # 351 __asgn_plain
+    _b352,  # 352 TurnFaceDownEffect
     None,  # 353 __asgn_plain
-    _b354,  # 354 ExchangeControlEffect
-    None,  # 355 __asgn_optional
-    None,  # 356 __asgn_optional
-    _b357,  # 357 KeywordCost
+    _b354,  # 354 HaveEffect
+    None,  # 355 __asgn_plain
+    None,  # 356 __asgn_plain
+    _b357,  # 357 ExchangeControlEffect
     None,  # 358 __asgn_plain
-    _b359,  # 359 TypeArg
-    None,  # 360 __asgn_plain
-    _b361,  # 361 QualityArg
-    None,  # 362 __asgn_plain
-    _b363,  # 363 OntoArg
-    None,  # 364 __asgn_plain
+    _b359,  # 359 FlipCoinEffect
+    None,  # 360 __asgn_optional
+    None,  # 361 __asgn_optional
+    _b362,  # 362 KeywordCost
+    None,  # 363 __asgn_plain
+    _b364,  # 364 TypeArg
     None,  # 365 __asgn_plain
-    None,  # 366 __asgn_plain
+    _b366,  # 366 QualityArg
     None,  # 367 __asgn_plain
-    None,  # 368 __asgn_plain
-    _b369,  # 369 TriggeredStmt
+    _b368,  # 368 OntoArg
+    None,  # 369 __asgn_plain
     None,  # 370 __asgn_plain
     None,  # 371 __asgn_plain
-    _b372,  # 372 ActivatedStmt
+    None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
-    _b374,  # 374 PTDefiningStmt
-    None,  # 375 __asgn_oneormore
+    _b374,  # 374 TriggeredStmt
+    None,  # 375 __asgn_plain
     None,  # 376 __asgn_plain
-    _b377,  # 377 SpellKind
-    None,  # 378 __asgn_oneormore
-    None,  # 379 __asgn_oneormore
-    None,  # 380 __asgn_plain
-    _b381,  # 381 EntersTappedStmt
-    None,  # 382 GrantedAbility
-    None,  # 383 __asgn_optional
-    None,  # 384 __asgn_optional
+    _b377,  # 377 ActivatedStmt
+    None,  # 378 __asgn_plain
+    _b379,  # 379 PTDefiningStmt
+    None,  # 380 __asgn_oneormore
+    None,  # 381 __asgn_plain
+    _b382,  # 382 SpellKind
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_oneormore
     None,  # 385 __asgn_plain
-    None,  # 386 __asgn_plain
-    _b387,  # 387 PTPair
-    None,  # 388 __asgn_oneormore
-    None,  # 389 __asgn_oneormore
+    _b386,  # 386 EntersTappedStmt
+    None,  # 387 GrantedAbility
+    None,  # 388 __asgn_optional
+    None,  # 389 __asgn_optional
     None,  # 390 __asgn_plain
-    _b391,  # 391 CostPerTargetStmt
-    None,  # 392 __asgn_plain
-    _b393,  # 393 UncounterableStmt
+    None,  # 391 __asgn_plain
+    _b392,  # 392 PTPair
+    None,  # 393 __asgn_oneormore
     None,  # 394 __asgn_oneormore
     None,  # 395 __asgn_plain
-    None,  # 396 __asgn_plain
-    _b397,  # 397 StaticStmt
-    None,  # 398 __asgn_optional
+    _b396,  # 396 CostPerTargetStmt
+    None,  # 397 __asgn_plain
+    _b398,  # 398 UncounterableStmt
     None,  # 399 __asgn_oneormore
-    None,  # 400 __asgn_oneormore
-    None,  # 401 __asgn_oneormore
-    None,  # 402 __asgn_plain
-    None,  # 403 __asgn_plain
-    None,  # 404 __asgn_plain
-    None,  # 405 __asgn_plain
-    None,  # 406 __asgn_plain
+    None,  # 400 __asgn_plain
+    None,  # 401 __asgn_plain
+    _b402,  # 402 StaticStmt
+    None,  # 403 __asgn_optional
+    None,  # 404 __asgn_oneormore
+    None,  # 405 __asgn_oneormore
+    None,  # 406 __asgn_oneormore
     None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
-    _b411,  # 411 ControlClause
+    None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
-    None,  # 416 __asgn_plain
-    None,  # 417 __asgn_oneormore
+    _b416,  # 416 ControlClause
+    None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    _b420,  # 420 DividedDamageEffect
+    None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
-    _b422,  # 422 DamageEffect
+    None,  # 422 __asgn_oneormore
     None,  # 423 __asgn_plain
-    _b424,  # 424 DestroyEffect
-    None,  # 425 __asgn_plain
+    None,  # 424 __asgn_plain
+    _b425,  # 425 DividedDamageEffect
     None,  # 426 __asgn_plain
-    _b427,  # 427 DrawEffect
+    _b427,  # 427 DamageEffect
     None,  # 428 __asgn_plain
-    _b429,  # 429 TokenCopyEffect
+    _b429,  # 429 DestroyEffect
     None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
+    _b432,  # 432 DrawEffect
     None,  # 433 __asgn_plain
-    _b434,  # 434 TokenEffect
-    _b435,  # 435 AddManaEffect
+    _b434,  # 434 TokenCopyEffect
+    None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
     None,  # 437 __asgn_plain
-    _b438,  # 438 DiscardEffect
-    None,  # 439 __asgn_plain
-    _b440,  # 440 GainLifeEffect
+    None,  # 438 __asgn_plain
+    _b439,  # 439 TokenEffect
+    _b440,  # 440 AddManaEffect
     None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    _b443,  # 443 GainControlEffect
+    _b443,  # 443 DiscardEffect
     None,  # 444 __asgn_plain
-    _b445,  # 445 ReturnToHandEffect
+    _b445,  # 445 GainLifeEffect
     None,  # 446 __asgn_plain
     None,  # 447 __asgn_plain
-    _b448,  # 448 ReturnFromGraveyardEffect
+    _b448,  # 448 GainControlEffect
     None,  # 449 __asgn_plain
-    _b450,  # 450 ReturnToBattlefieldEffect
+    _b450,  # 450 ReturnToHandEffect
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    _b453,  # 453 ReturnAllFromGraveyardsEffect
+    _b453,  # 453 ReturnFromGraveyardEffect
     None,  # 454 __asgn_plain
-    None,  # 455 __asgn_plain
+    _b455,  # 455 ReturnToBattlefieldEffect
     None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
-    _b458,  # 458 SearchEffect
+    _b458,  # 458 ReturnAllFromGraveyardsEffect
     None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
-    _b462,  # 462 CounterSpellEffect
-    None,  # 463 __asgn_plain
-    _b464,  # 464 ShuffleEffect
+    None,  # 462 __asgn_plain
+    _b463,  # 463 SearchEffect
+    None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
-    None,  # 467 __asgn_plain
-    _b468,  # 468 MillEffect
-    None,  # 469 __asgn_plain
+    _b467,  # 467 CounterSpellEffect
+    None,  # 468 __asgn_plain
+    _b469,  # 469 ShuffleEffect
     None,  # 470 __asgn_plain
-    _b471,  # 471 PutFromHandEffect
+    None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    None,  # 473 __asgn_plain
+    _b473,  # 473 MillEffect
     None,  # 474 __asgn_plain
-    _b475,  # 475 PutCountersEffect
-    None,  # 476 __asgn_plain
+    None,  # 475 __asgn_plain
+    _b476,  # 476 PutFromHandEffect
     None,  # 477 __asgn_plain
-    _b478,  # 478 PutOnLibraryEffect
+    None,  # 478 __asgn_plain
     None,  # 479 __asgn_plain
-    _b480,  # 480 PutIntoZoneEffect
+    _b480,  # 480 PutCountersEffect
     None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
-    None,  # 483 __asgn_plain
+    _b483,  # 483 PutOnLibraryEffect
     None,  # 484 __asgn_plain
-    _b485,  # 485 PileActionEffect
+    _b485,  # 485 PutIntoZoneEffect
     None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
     None,  # 488 __asgn_plain
     None,  # 489 __asgn_plain
-    None,  # 490 __asgn_plain
-    _b491,  # 491 ExileEffect
+    _b490,  # 490 PileActionEffect
+    None,  # 491 __asgn_plain
     None,  # 492 __asgn_plain
-    _b493,  # 493 ExileTopEffect
+    None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
-    _b495,  # 495 RegenerateEffect
-    None,  # 496 __asgn_plain
+    None,  # 495 __asgn_plain
+    _b496,  # 496 ExileEffect
     None,  # 497 __asgn_plain
-    None,  # 498 __asgn_plain
-    _b499,  # 499 PlayerSacrificesEffect
-    None,  # 500 __asgn_plain
+    _b498,  # 498 ExileTopEffect
+    None,  # 499 __asgn_plain
+    _b500,  # 500 RegenerateEffect
     None,  # 501 __asgn_plain
-    _b502,  # 502 SacrificeEffect
+    None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
-    _b504,  # 504 UntapEffect
+    _b504,  # 504 PlayerSacrificesEffect
     None,  # 505 __asgn_plain
-    _b506,  # 506 TapOrUntapEffect
-    None,  # 507 __asgn_plain
-    _b508,  # 508 TapEffect
-    None,  # 509 __asgn_plain
+    None,  # 506 __asgn_plain
+    _b507,  # 507 SacrificeEffect
+    None,  # 508 __asgn_plain
+    _b509,  # 509 UntapEffect
     None,  # 510 __asgn_plain
-    None,  # 511 __asgn_plain
-    _b512,  # 512 RemoveCountersEffect
-    None,  # 513 __asgn_plain
-    _b514,  # 514 DelayedEffect
+    _b511,  # 511 TapOrUntapEffect
+    None,  # 512 __asgn_plain
+    _b513,  # 513 TapEffect
+    None,  # 514 __asgn_plain
     None,  # 515 __asgn_plain
-    _b516,  # 516 PreventEffect
-    None,  # 517 __asgn_plain
-    _b518,  # 518 CastThisEffect
-    None,  # 519 __asgn_plain
-    _b520,  # 520 CopySpellEffect
-    _b521,  # 521 NoRegenEffect
+    None,  # 516 __asgn_plain
+    _b517,  # 517 RemoveCountersEffect
+    None,  # 518 __asgn_plain
+    _b519,  # 519 DelayedEffect
+    None,  # 520 __asgn_plain
+    _b521,  # 521 PreventEffect
     None,  # 522 __asgn_plain
-    None,  # 523 __asgn_plain
-    _b524,  # 524 PhaseOutEffect
-    None,  # 525 __asgn_plain
-    None,  # 526 __asgn_plain
-    _b527,  # 527 NoUntapEffect
+    _b523,  # 523 CastThisEffect
+    None,  # 524 __asgn_plain
+    _b525,  # 525 CopySpellEffect
+    _b526,  # 526 NoRegenEffect
+    None,  # 527 __asgn_plain
     None,  # 528 __asgn_plain
-    None,  # 529 __asgn_plain
-    _b530,  # 530 ContinuousEffect
-    None,  # 531 ActionWord
-    _b532,  # 532 PlayerRef
+    _b529,  # 529 PhaseOutEffect
+    None,  # 530 __asgn_plain
+    None,  # 531 __asgn_plain
+    _b532,  # 532 NoUntapEffect
     None,  # 533 __asgn_plain
     None,  # 534 __asgn_plain
-    None,  # 535 __asgn_oneormore
-    None,  # 536 BackWord
-    None,  # 537 TargetRef
+    _b535,  # 535 ContinuousEffect
+    None,  # 536 ActionWord
+    _b537,  # 537 PlayerRef
     None,  # 538 __asgn_plain
-    _b539,  # 539 AnyNumberTargets
-    None,  # 540 __asgn_plain
-    _b541,  # 541 AnyTarget
-    None,  # 542 __asgn_plain
+    None,  # 539 __asgn_plain
+    None,  # 540 __asgn_oneormore
+    None,  # 541 BackWord
+    None,  # 542 TargetRef
     None,  # 543 __asgn_plain
-    _b544,  # 544 UpToTargets
+    _b544,  # 544 AnyNumberTargets
     None,  # 545 __asgn_plain
-    _b546,  # 546 EachPlayers
+    _b546,  # 546 AnyTarget
     None,  # 547 __asgn_plain
-    _b548,  # 548 ThatRef
-    None,  # 549 __asgn_plain
-    _b550,  # 550 EnchantedRef
-    None,  # 551 __asgn_plain
+    None,  # 548 __asgn_plain
+    _b549,  # 549 UpToTargets
+    None,  # 550 __asgn_plain
+    _b551,  # 551 EachPlayers
     None,  # 552 __asgn_plain
-    None,  # 553 __asgn_oneormore
+    _b553,  # 553 ThatRef
     None,  # 554 __asgn_plain
-    None,  # 555 __asgn_plain
-    _b556,  # 556 BeginningTrigger
-    None,  # 557 Trigger
-    None,  # 558 __asgn_plain
+    _b555,  # 555 EnchantedRef
+    None,  # 556 __asgn_plain
+    None,  # 557 __asgn_plain
+    None,  # 558 __asgn_oneormore
     None,  # 559 __asgn_plain
-    _b560,  # 560 LastCounterTrigger
-    None,  # 561 __asgn_plain
-    None,  # 562 __asgn_plain
+    None,  # 560 __asgn_plain
+    _b561,  # 561 BeginningTrigger
+    None,  # 562 Trigger
     None,  # 563 __asgn_plain
-    _b564,  # 564 BatchAttackTrigger
-    None,  # 565 __asgn_plain
-    _b566,  # 566 ThisTrigger
+    None,  # 564 __asgn_plain
+    _b565,  # 565 LastCounterTrigger
+    None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
-    None,  # 569 __asgn_plain
-    _b570,  # 570 CastTrigger
-    None,  # 571 __asgn_plain
+    _b569,  # 569 BatchAttackTrigger
+    None,  # 570 __asgn_plain
+    _b571,  # 571 ThisTrigger
     None,  # 572 __asgn_plain
-    _b573,  # 573 AttachedTrigger
+    None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    None,  # 575 __asgn_plain
-    _b576,  # 576 YoursTrigger
+    _b575,  # 575 CastTrigger
+    None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    None,  # 578 __asgn_optional
-    None,  # 579 __asgn_optional
+    _b578,  # 578 AttachedTrigger
+    None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    None,  # 581 __asgn_plain
+    _b581,  # 581 YoursTrigger
     None,  # 582 __asgn_plain
-    None,  # 583 __asgn_plain
-    None,  # 584 __asgn_plain
+    None,  # 583 __asgn_optional
+    None,  # 584 __asgn_optional
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
-    _b589,  # 589 ZonePlace
+    None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
     None,  # 591 __asgn_plain
     None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    None,  # 594 __asgn_plain
-    _b595,  # 595 PTChoice
-    None,  # 596 StaticPart
+    _b594,  # 594 ZonePlace
+    None,  # 595 __asgn_plain
+    None,  # 596 __asgn_plain
     None,  # 597 __asgn_plain
     None,  # 598 __asgn_plain
-    _b599,  # 599 PTChange
-    None,  # 600 __asgn_plain
-    _b601,  # 601 CantAttackOrBlock
+    None,  # 599 __asgn_plain
+    _b600,  # 600 PTChoice
+    None,  # 601 StaticPart
     None,  # 602 __asgn_plain
-    _b603,  # 603 CantAttack
-    None,  # 604 __asgn_plain
-    _b605,  # 605 CantBlock
-    None,  # 606 __asgn_plain
-    _b607,  # 607 CantBeBlockedByFewer
-    _b608,  # 608 CantBeBlockedExcept
-    _b609,  # 609 CanBlockOnly
-    None,  # 610 __asgn_plain
-    _b611,  # 611 CantBeTargetedBy
-    _b612,  # 612 CantBeTargeted
-    None,  # 613 __asgn_plain
-    _b614,  # 614 CantBeDestroyed
+    None,  # 603 __asgn_plain
+    _b604,  # 604 PTChange
+    None,  # 605 __asgn_plain
+    _b606,  # 606 CantAttackOrBlock
+    None,  # 607 __asgn_plain
+    _b608,  # 608 CantAttack
+    None,  # 609 __asgn_plain
+    _b610,  # 610 CantBlock
+    None,  # 611 __asgn_plain
+    _b612,  # 612 CantBeBlockedByFewer
+    _b613,  # 613 CantBeBlockedExcept
+    _b614,  # 614 CanBlockOnly
     None,  # 615 __asgn_plain
-    _b616,  # 616 CantPhaseOut
-    None,  # 617 __asgn_plain
-    _b618,  # 618 PhasesEachUntap
-    None,  # 619 __asgn_plain
-    _b620,  # 620 GainsAbility
-    None,  # 621 __asgn_plain
+    _b616,  # 616 CantBeTargetedBy
+    _b617,  # 617 CantBeTargeted
+    None,  # 618 __asgn_plain
+    _b619,  # 619 CantBeDestroyed
+    None,  # 620 __asgn_plain
+    _b621,  # 621 CantPhaseOut
     None,  # 622 __asgn_plain
-    _b623,  # 623 HasKeywordAtManaCost
-    _b624,  # 624 HasKeywords
-    _b625,  # 625 LosesKeywords
+    _b623,  # 623 PhasesEachUntap
+    None,  # 624 __asgn_plain
+    _b625,  # 625 GainsAbility
     None,  # 626 __asgn_plain
     None,  # 627 __asgn_plain
-    _b628,  # 628 CombatDamageSteps
-    None,  # 629 __asgn_plain
-    _b630,  # 630 AssignsExcess
+    _b628,  # 628 HasKeywordAtManaCost
+    _b629,  # 629 HasKeywords
+    _b630,  # 630 LosesKeywords
     None,  # 631 __asgn_plain
-    _b632,  # 632 AttacksUntapped
-    None,  # 633 __asgn_plain
-    _b634,  # 634 DoesntUntap
-    None,  # 635 __asgn_plain
-    _b636,  # 636 DamageGainsLife
-    None,  # 637 __asgn_plain
-    _b638,  # 638 DamageIsLethal
-    None,  # 639 __asgn_plain
-    _b640,  # 640 CantBeBlockedBy
-    None,  # 641 __asgn_plain
-    _b642,  # 642 CantBeAttachedBy
-    None,  # 643 __asgn_plain
-    _b644,  # 644 PreventDamageFrom
-    None,  # 645 __asgn_plain
-    _b646,  # 646 AttacksDespite
-    None,  # 647 __asgn_plain
-    _b648,  # 648 MaxBlockers
-    None,  # 649 __asgn_plain
-    _b650,  # 650 AttacksEachCombat
-    None,  # 651 __asgn_plain
-    _b652,  # 652 BlocksEachCombat
-    None,  # 653 __asgn_plain
-    _b654,  # 654 CantBeBlocked
-    None,  # 655 __asgn_plain
-    _b656,  # 656 ChosenCreatureType
-    None,  # 657 __asgn_plain
-    _b658,  # 658 BecomesAura
-    None,  # 659 __asgn_plain
-    _b660,  # 660 IsColor
-    None,  # 661 __asgn_plain
+    None,  # 632 __asgn_plain
+    _b633,  # 633 CombatDamageSteps
+    None,  # 634 __asgn_plain
+    _b635,  # 635 AssignsExcess
+    None,  # 636 __asgn_plain
+    _b637,  # 637 AttacksUntapped
+    None,  # 638 __asgn_plain
+    _b639,  # 639 DoesntUntap
+    None,  # 640 __asgn_plain
+    _b641,  # 641 DamageGainsLife
+    None,  # 642 __asgn_plain
+    _b643,  # 643 DamageIsLethal
+    None,  # 644 __asgn_plain
+    _b645,  # 645 CantBeBlockedBy
+    None,  # 646 __asgn_plain
+    _b647,  # 647 CantBeAttachedBy
+    None,  # 648 __asgn_plain
+    _b649,  # 649 PreventDamageFrom
+    None,  # 650 __asgn_plain
+    _b651,  # 651 AttacksDespite
+    None,  # 652 __asgn_plain
+    _b653,  # 653 MaxBlockers
+    None,  # 654 __asgn_plain
+    _b655,  # 655 AttacksEachCombat
+    None,  # 656 __asgn_plain
+    _b657,  # 657 BlocksEachCombat
+    None,  # 658 __asgn_plain
+    _b659,  # 659 CantBeBlocked
+    None,  # 660 __asgn_plain
+    _b661,  # 661 ChosenCreatureType
     None,  # 662 __asgn_plain
-    None,  # 663 __asgn_plain
+    _b663,  # 663 BecomesAura
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
+    _b665,  # 665 IsColor
     None,  # 666 __asgn_plain
-    None,  # 667 __asgn_oneormore
-    None,  # 668 __asgn_optional
-    None,  # 669 __asgn_optional
-    None,  # 670 __asgn_optional
-    None,  # 671 __asgn_optional
+    None,  # 667 __asgn_plain
+    None,  # 668 __asgn_plain
+    None,  # 669 __asgn_plain
+    None,  # 670 __asgn_plain
+    None,  # 671 __asgn_plain
     None,  # 672 __asgn_oneormore
     None,  # 673 __asgn_optional
     None,  # 674 __asgn_optional
-    None,  # 675 __asgn_oneormore
+    None,  # 675 __asgn_optional
     None,  # 676 __asgn_optional
-    None,  # 677 __asgn_optional
-    None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
-    None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
-    None,  # 683 __asgn_optional
-    None,  # 684 __asgn_zeroormore
-    None,  # 685 __asgn_zeroormore
-    None,  # 686 __asgn_oneormore
-    None,  # 687 __asgn_oneormore
-    None,  # 688 __asgn_plain
-    None,  # 689 __asgn_plain
-    None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
-    None,  # 692 __asgn_plain
+    None,  # 677 __asgn_oneormore
+    None,  # 678 __asgn_optional
+    None,  # 679 __asgn_optional
+    None,  # 680 __asgn_oneormore
+    None,  # 681 __asgn_optional
+    None,  # 682 __asgn_optional
+    None,  # 683 __asgn_plain
+    None,  # 684 __asgn_plain
+    None,  # 685 __asgn_plain
+    None,  # 686 __asgn_plain
+    None,  # 687 __asgn_plain
+    None,  # 688 __asgn_optional
+    None,  # 689 __asgn_zeroormore
+    None,  # 690 __asgn_zeroormore
+    None,  # 691 __asgn_oneormore
+    None,  # 692 __asgn_oneormore
     None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
-    _b696,  # 696 Duration
+    None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
     None,  # 698 __asgn_plain
-    _b699,  # 699 TargetObject
+    None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    _b701,  # 701 FromGraveyard
+    _b701,  # 701 Duration
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_optional
-    None,  # 704 __asgn_optional
-    None,  # 705 __asgn_optional
-    None,  # 706 __asgn_plain
-    _b707,  # 707 OntoBattlefield
-    None,  # 708 Destination
-    None,  # 709 __asgn_plain
-    _b710,  # 710 IntoHand
+    None,  # 703 __asgn_plain
+    _b704,  # 704 TargetObject
+    None,  # 705 __asgn_plain
+    _b706,  # 706 FromGraveyard
+    None,  # 707 __asgn_plain
+    None,  # 708 __asgn_optional
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_optional
     None,  # 711 __asgn_plain
-    _b712,  # 712 IntoGraveyard
-    None,  # 713 __asgn_optional
+    _b712,  # 712 OntoBattlefield
+    None,  # 713 Destination
     None,  # 714 __asgn_plain
-    _b715,  # 715 CostValue
+    _b715,  # 715 IntoHand
     None,  # 716 __asgn_plain
-    None,  # 717 __asgn_optional
-    None,  # 718 __asgn_plain
+    _b717,  # 717 IntoGraveyard
+    None,  # 718 __asgn_optional
     None,  # 719 __asgn_plain
-    None,  # 720 __asgn_plain
+    _b720,  # 720 CostValue
     None,  # 721 __asgn_plain
-    None,  # 722 __asgn_plain
+    None,  # 722 __asgn_optional
     None,  # 723 __asgn_plain
     None,  # 724 __asgn_plain
-    None,  # 725 __asgn_optional
+    None,  # 725 __asgn_plain
     None,  # 726 __asgn_plain
     None,  # 727 __asgn_plain
-    None,  # 728 __asgn_optional
+    None,  # 728 __asgn_plain
     None,  # 729 __asgn_plain
-    None,  # 730 __asgn_plain
+    None,  # 730 __asgn_optional
     None,  # 731 __asgn_plain
-    None,  # 732 __asgn_oneormore
-    None,  # 733 __asgn_oneormore
-    None,  # 734 __asgn_optional
+    None,  # 732 __asgn_plain
+    None,  # 733 __asgn_optional
+    None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
-    _b736,  # 736 BackRef
-    None,  # 737 __asgn_optional
-    None,  # 738 __asgn_plain
-    _b739,  # 739 TargetPlayer
-    None,  # 740 __asgn_optional
-    None,  # 741 __asgn_plain
-    None,  # 742 __asgn_plain
-    _b743,  # 743 EachObjects
-    None,  # 744 __asgn_optional
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_oneormore
+    None,  # 738 __asgn_oneormore
+    None,  # 739 __asgn_optional
+    None,  # 740 __asgn_plain
+    _b741,  # 741 BackRef
+    None,  # 742 __asgn_optional
+    None,  # 743 __asgn_plain
+    _b744,  # 744 TargetPlayer
     None,  # 745 __asgn_optional
-    None,  # 746 KeywordCostPart
-    None,  # 747 __asgn_optional
-    None,  # 748 __asgn_oneormore
-    None,  # 749 __asgn_oneormore
-    None,  # 750 __asgn_oneormore
-    None,  # 751 __asgn_optional
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_plain
+    _b748,  # 748 EachObjects
+    None,  # 749 __asgn_optional
+    None,  # 750 __asgn_optional
+    None,  # 751 KeywordCostPart
     None,  # 752 __asgn_optional
-    None,  # 753 __asgn_optional
-    None,  # 754 __asgn_plain
-    None,  # 755 __asgn_plain
-    None,  # 756 __asgn_oneormore
-    None,  # 757 __asgn_oneormore
-    None,  # 758 __asgn_plain
-    _b759,  # 759 QualityRef
+    None,  # 753 __asgn_oneormore
+    None,  # 754 __asgn_oneormore
+    None,  # 755 __asgn_oneormore
+    None,  # 756 __asgn_optional
+    None,  # 757 __asgn_optional
+    None,  # 758 __asgn_optional
+    None,  # 759 __asgn_plain
     None,  # 760 __asgn_plain
-    None,  # 761 __asgn_optional
+    None,  # 761 __asgn_oneormore
     None,  # 762 __asgn_oneormore
-    None,  # 763 __asgn_oneormore
-    None,  # 764 __asgn_plain
-    None,  # 765 __asgn_optional
-    None,  # 766 __asgn_oneormore
+    None,  # 763 __asgn_plain
+    _b764,  # 764 QualityRef
+    None,  # 765 __asgn_plain
+    None,  # 766 __asgn_optional
     None,  # 767 __asgn_oneormore
     None,  # 768 __asgn_oneormore
-    None,  # 769 __asgn_oneormore
-    None,  # 770 __asgn_oneormore
+    None,  # 769 __asgn_plain
+    None,  # 770 __asgn_optional
     None,  # 771 __asgn_oneormore
     None,  # 772 __asgn_oneormore
     None,  # 773 __asgn_oneormore
     None,  # 774 __asgn_oneormore
-    None,  # 775 __asgn_optional
-    None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
-    None,  # 778 __asgn_plain
-    _b779,  # 779 PerTime
+    None,  # 775 __asgn_oneormore
+    None,  # 776 __asgn_oneormore
+    None,  # 777 __asgn_oneormore
+    None,  # 778 __asgn_oneormore
+    None,  # 779 __asgn_oneormore
     None,  # 780 __asgn_optional
-    None,  # 781 __asgn_oneormore
-    None,  # 782 __asgn_optional
+    None,  # 781 __asgn_plain
+    None,  # 782 __asgn_plain
     None,  # 783 __asgn_plain
-    None,  # 784 __asgn_plain
-    _b785,  # 785 PerObject
-    None,  # 786 __asgn_plain
-    None,  # 787 __asgn_plain
-    _b788,  # 788 PowerOf
+    _b784,  # 784 PerTime
+    None,  # 785 __asgn_optional
+    None,  # 786 __asgn_oneormore
+    None,  # 787 __asgn_optional
+    None,  # 788 __asgn_plain
     None,  # 789 __asgn_plain
-    None,  # 790 __asgn_plain
+    _b790,  # 790 PerObject
     None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
-    None,  # 793 __asgn_plain
+    _b793,  # 793 PowerOf
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
-    None,  # 796 __asgn_optional
-    None,  # 797 __asgn_optional
-    None,  # 798 __asgn_optional
-    None,  # 799 __asgn_optional
-    None,  # 800 __asgn_optional
+    None,  # 796 __asgn_plain
+    None,  # 797 __asgn_plain
+    None,  # 798 __asgn_plain
+    None,  # 799 __asgn_plain
+    None,  # 800 __asgn_plain
     None,  # 801 __asgn_optional
     None,  # 802 __asgn_optional
     None,  # 803 __asgn_optional
-    None,  # 804 __asgn_oneormore
+    None,  # 804 __asgn_optional
     None,  # 805 __asgn_optional
     None,  # 806 __asgn_optional
-    None,  # 807 DelayedStep
+    None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
-    None,  # 809 __asgn_optional
+    None,  # 809 __asgn_oneormore
     None,  # 810 __asgn_optional
-    None,  # 811 __asgn_plain
-    None,  # 812 __asgn_plain
+    None,  # 811 __asgn_optional
+    None,  # 812 DelayedStep
     None,  # 813 __asgn_optional
-    None,  # 814 __asgn_plain
-    _b815,  # 815 EntersEvent
-    None,  # 816 ThisEvent
+    None,  # 814 __asgn_optional
+    None,  # 815 __asgn_optional
+    None,  # 816 __asgn_plain
     None,  # 817 __asgn_plain
-    _b818,  # 818 LeavesEvent
+    None,  # 818 __asgn_optional
     None,  # 819 __asgn_plain
-    _b820,  # 820 DiesEvent
-    None,  # 821 __asgn_plain
-    _b822,  # 822 AttacksAloneEvent
-    None,  # 823 __asgn_plain
-    _b824,  # 824 AttacksEvent
-    None,  # 825 __asgn_plain
-    _b826,  # 826 BlocksEvent
-    None,  # 827 __asgn_plain
+    _b820,  # 820 EntersEvent
+    None,  # 821 ThisEvent
+    None,  # 822 __asgn_plain
+    _b823,  # 823 LeavesEvent
+    None,  # 824 __asgn_plain
+    _b825,  # 825 DiesEvent
+    None,  # 826 __asgn_plain
+    _b827,  # 827 AttacksAloneEvent
     None,  # 828 __asgn_plain
-    _b829,  # 829 BlockedEvent
+    _b829,  # 829 AttacksEvent
     None,  # 830 __asgn_plain
-    _b831,  # 831 PhasesEvent
+    _b831,  # 831 BlocksEvent
     None,  # 832 __asgn_plain
-    _b833,  # 833 TurnedUpEvent
-    None,  # 834 __asgn_plain
-    _b835,  # 835 ExiledThisWayEvent
-    None,  # 836 __asgn_plain
-    _b837,  # 837 TargetedEvent
-    None,  # 838 __asgn_plain
+    None,  # 833 __asgn_plain
+    _b834,  # 834 BlockedEvent
+    None,  # 835 __asgn_plain
+    _b836,  # 836 PhasesEvent
+    None,  # 837 __asgn_plain
+    _b838,  # 838 TurnedUpEvent
     None,  # 839 __asgn_plain
-    _b840,  # 840 DealsDamageEvent
+    _b840,  # 840 ExiledThisWayEvent
     None,  # 841 __asgn_plain
-    _b842,  # 842 DealtDamageEvent
-    None,  # 843 __asgn_optional
-    None,  # 844 __asgn_optional
-    None,  # 845 __asgn_optional
-    None,  # 846 __asgn_oneormore
-    None,  # 847 __asgn_optional
+    _b842,  # 842 TargetedEvent
+    None,  # 843 __asgn_plain
+    None,  # 844 __asgn_plain
+    _b845,  # 845 DealsDamageEvent
+    None,  # 846 __asgn_plain
+    _b847,  # 847 DealtDamageEvent
     None,  # 848 __asgn_optional
     None,  # 849 __asgn_optional
     None,  # 850 __asgn_optional
-    None,  # 851 __asgn_optional
+    None,  # 851 __asgn_oneormore
     None,  # 852 __asgn_optional
     None,  # 853 __asgn_optional
+    None,  # 854 __asgn_optional
+    None,  # 855 __asgn_optional
+    None,  # 856 __asgn_optional
+    None,  # 857 __asgn_optional
+    None,  # 858 __asgn_optional
 ]

@@ -833,6 +833,19 @@ class GainControl:
 
 
 @dataclass(frozen=True)
+class FlipCoin:
+    """705.1-705.2: the controller flips a coin (the game's seeded random generator decides, as an
+    opponent's call would: each result is equally likely); "if you win/lose the flip" reads it."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Flip, remember and log the result."""
+        game = res.game
+        res.coin_won = game.state.rng.random() < 0.5
+        game.log(f"{game.players[res.controller].name} flips a coin and {'wins' if res.coin_won else 'loses'} "
+                 "the flip (705.2)")
+
+
+@dataclass(frozen=True)
 class ExchangeControl:
     """701.10a-b: two permanents controlled by different players: each player gains control of the one
     the other controlled, at once; if the whole exchange can't happen (one of them is gone or an
@@ -1129,6 +1142,7 @@ __all__ = [
     "ExileTopCard",
     "ExchangeControl",
     "Fight",
+    "FlipCoin",
     "LookThenAct",
     "PileThenAct",
     "SkipNextTurn",

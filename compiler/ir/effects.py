@@ -321,6 +321,17 @@ class May(Effect):
 
 
 @dataclass(frozen=True)
+class FlipCoin(Effect):
+    """705.1: "flip a coin"."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "flip a coin"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.FlipCoin()"
+
+
+@dataclass(frozen=True)
 class ExchangeControl(Effect):
     """701.10a-b: "exchange control of target creature you control and target creature an opponent
     controls"."""
