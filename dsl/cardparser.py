@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '4c2a7a903593b2f4a716a0bcb5d8a56aba1aadc622aa0c663eaa4bab8be32481'
+GRAMMAR = '45cda6d6134dbb70cd3360359ba881ad75b731bdea171f24627309a1d8805722'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -429,6 +429,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_oneormore', 'oneormore', '', 'combat'),
     ('__asgn_oneormore', 'oneormore', '', 'combat'),
     ('__asgn_oneormore', 'oneormore', '', 'states'),
+    ('__asgn_plain', 'plain', '', 'choicetype'),
     ('__asgn_plain', 'plain', '', 'mv'),
     ('__asgn_plain', 'plain', '', 'mvdir'),
     ('__asgn_plain', 'plain', '', 'ptstat'),
@@ -701,7 +702,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'faceup'),
     ('__asgn_oneormore', 'oneormore', '', 'states'),
     ('__asgn_optional', 'optional', '', 'chosen'),
-    ('__asgn_optional', 'optional', '', 'choicetype'),
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_optional', 'optional', '', 'blocked_by_this'),
     ('__asgn_optional', 'optional', '', 'attacking_you'),
@@ -25310,19 +25310,24 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F70:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e123_0(p3)
-                if r is None:
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'of', '')
+                q += 2
                 p3 = q
-                if v:
-                    res4.append(v)
+                res4.append(v)
                 q = sk0[p3]
                 if q < 0:
                     q = _WS0(text, p3).end()
@@ -25393,20 +25398,28 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                q = sk0[p3]
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
                 if q < 0:
-                    q = _WS0(text, p3).end()
+                    q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p3] = q
+                    sk0[p5] = q
                 if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choice', '')
                 q += 6
-                p3 = q
-                res4.append(v)
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 407
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
                 if res4:
                     return p3, res4
                 p = p3
@@ -25509,7 +25522,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 407
+                    n.rule = 408
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25548,7 +25561,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 408
+                    n.rule = 409
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -25596,7 +25609,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 409
+                    n.rule = 410
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25621,7 +25634,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 410
+                    n.rule = 411
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -25660,7 +25673,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 411
+                    n.rule = 412
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -25687,7 +25700,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e124_0(p15)
+                r = self.e123_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25709,7 +25722,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 412
+                    n.rule = 413
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -25763,7 +25776,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 413
+                    n.rule = 414
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -25804,7 +25817,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e125_0(p23)
+                r = self.e124_0(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -25849,7 +25862,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 414
+                    n.rule = 415
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -25896,7 +25909,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 415
+                    n.rule = 416
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25916,7 +25929,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 417
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -25943,7 +25956,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 417
+                    n.rule = 418
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25977,7 +25990,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 416
+                    n.rule = 417
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -26004,7 +26017,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 418
+                    n.rule = 419
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -26024,7 +26037,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 416
+                    n.rule = 417
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -26051,7 +26064,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 419
+                    n.rule = 420
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -26085,7 +26098,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 416
+                    n.rule = 417
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -26112,7 +26125,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 420
+                    n.rule = 421
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -26146,7 +26159,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 416
+                    n.rule = 417
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -26173,7 +26186,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 421
+                    n.rule = 422
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -26207,7 +26220,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 416
+                    n.rule = 417
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -26255,7 +26268,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 422
+        n.rule = 423
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -26276,7 +26289,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e126_0(p1)
+                r = self.e125_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26308,7 +26321,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e127_0(p3)
+                r = self.e126_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26459,7 +26472,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 423
+                    n.rule = 424
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -26498,7 +26511,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
@@ -26526,7 +26539,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e128_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
@@ -26596,7 +26609,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 426
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -26605,14 +26618,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e129_0(p)
+        r = self.e128_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e130_0(p)
+        r = self.e129_0(p)
         if r is None:
             return None
         q, v = r
@@ -26631,7 +26644,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e131_0(p)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -26664,7 +26677,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 426
+                n.rule = 427
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -26674,7 +26687,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 427
+        n.rule = 428
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -26706,14 +26719,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 428
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 429
+        n.rule = 430
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -26732,14 +26745,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 430
+                n.rule = 431
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e132_0(p)
+        r = self.e131_0(p)
         if r is None:
             return None
         q, v = r
@@ -26757,11 +26770,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 431
+            n.rule = 432
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e133_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
@@ -26771,7 +26784,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 433
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -26875,14 +26888,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 434
+        n.rule = 435
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -26914,12 +26927,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e134_0(p)
+            r = self.e133_0(p)
             if r is None:
                 break
             q, v = r
@@ -26946,7 +26959,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 436
+            n.rule = 437
         p = p3
         if res4 and n:
             res.append(n)
@@ -26981,10 +26994,17 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 437
+            n.rule = 438
         p = p5
         if res6 and n:
             res.append(n)
+        r = self.e134_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         r = self.e135_0(p)
         if r is None:
             return None
@@ -27006,13 +27026,6 @@ class CardParser:
         p = q
         if v:
             res.append(v)
-        r = self.e138_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -27028,7 +27041,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e139_0(p7)
+            r = self.e138_0(p7)
             if r is None:
                 break
             q, v = r
@@ -27072,7 +27085,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 438
+                n.rule = 439
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -27080,7 +27093,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e140_0(p)
+            r = self.e139_0(p)
             if r is None:
                 break
             q, v = r
@@ -27091,7 +27104,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 439
+        n.rule = 440
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -27112,7 +27125,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e141_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -27122,7 +27135,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 441
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -27141,14 +27154,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 441
+                n.rule = 442
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e142_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
@@ -27166,11 +27179,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 442
+            n.rule = 443
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e143_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -27178,7 +27191,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e144_0(p)
+            r = self.e143_0(p)
             if r is None:
                 break
             q, v = r
@@ -27189,7 +27202,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 444
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -27208,21 +27221,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 444
+                n.rule = 445
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e145_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e146_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -27232,7 +27245,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 446
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -27288,7 +27301,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -27304,7 +27317,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 447
+                n.rule = 448
             q = p3
             v = n if res4 else None
             p = q
@@ -27314,7 +27327,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 448
+        n.rule = 449
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -27346,7 +27359,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 450
         p = p1
         if res2 and n:
             res.append(n)
@@ -27362,7 +27375,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e147_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -27384,7 +27397,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 451
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -27416,7 +27429,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -27432,7 +27445,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 452
+                n.rule = 453
             q = p3
             v = n if res4 else None
             p = q
@@ -27451,7 +27464,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e148_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -27461,7 +27474,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 453
+        n.rule = 454
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -27493,14 +27506,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e149_0(p3)
+            r = self.e148_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27571,7 +27584,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e150_0(p)
+            r = self.e149_0(p)
             if r is None:
                 break
             q, v = r
@@ -27580,7 +27593,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e151_0(p)
+            r = self.e150_0(p)
             if r is None:
                 break
             q, v = r
@@ -27591,7 +27604,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 455
+        n.rule = 456
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -27635,7 +27648,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -27727,14 +27740,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 457
+            n.rule = 458
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 458
+        n.rule = 459
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -27766,7 +27779,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -27797,7 +27810,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e152_0(p3)
+            r = self.e151_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27830,7 +27843,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 460
+            n.rule = 461
         p = p5
         if res6 and n:
             res.append(n)
@@ -27845,11 +27858,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 461
+            n.rule = 462
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e153_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -27859,7 +27872,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e154_0(p9)
+            r = self.e153_0(p9)
             if r is None:
                 break
             q, v = r
@@ -27917,7 +27930,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e155_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -27935,12 +27948,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 462
+            n.rule = 463
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e156_0(p)
+            r = self.e155_0(p)
             if r is None:
                 break
             q, v = r
@@ -27951,7 +27964,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 463
+        n.rule = 464
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -27983,7 +27996,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
@@ -28049,7 +28062,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 465
+                n.rule = 466
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28072,7 +28085,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 466
+                    n.rule = 467
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28145,7 +28158,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 467
+        n.rule = 468
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -28177,7 +28190,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -28196,7 +28209,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 469
+        n.rule = 470
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -28253,14 +28266,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 470
+                n.rule = 471
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e157_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -28290,7 +28303,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 471
+            n.rule = 472
         p = p3
         if res4 and n:
             res.append(n)
@@ -28329,7 +28342,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 472
+            n.rule = 473
         p = p5
         if res6 and n:
             res.append(n)
@@ -28348,7 +28361,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 474
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -28369,7 +28382,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e158_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -28387,7 +28400,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 475
         p = p1
         if res2 and n:
             res.append(n)
@@ -28467,14 +28480,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 475
+            n.rule = 476
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e159_0(p5)
+            r = self.e158_0(p5)
             if r is None:
                 break
             q, v = r
@@ -28499,7 +28512,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 477
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -28531,7 +28544,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
@@ -28546,11 +28559,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 478
+            n.rule = 479
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e160_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -28580,14 +28593,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 479
+            n.rule = 480
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 480
+        n.rule = 481
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -28619,7 +28632,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
@@ -28635,7 +28648,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 482
+                n.rule = 483
             q = p3
             v = n if res4 else None
             p = q
@@ -28654,7 +28667,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e161_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -28712,7 +28725,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 483
+        n.rule = 484
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -28744,7 +28757,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -28760,7 +28773,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e162_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -28782,7 +28795,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 486
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -28826,7 +28839,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -28861,7 +28874,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 487
+            n.rule = 488
         p = p3
         if res4 and n:
             res.append(n)
@@ -29008,7 +29021,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 488
+            n.rule = 489
         p = p5
         if res6 and n:
             res.append(n)
@@ -29040,14 +29053,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 489
+            n.rule = 490
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 490
+        n.rule = 491
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -29079,7 +29092,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
@@ -29095,7 +29108,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 492
+                n.rule = 493
             q = p3
             v = n if res4 else None
             p = q
@@ -29128,7 +29141,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 493
+                n.rule = 494
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29143,11 +29156,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 494
+                n.rule = 495
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e163_0(p5)
+            r = self.e162_0(p5)
             if r is None:
                 break
             q, v = r
@@ -29207,7 +29220,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 495
+                n.rule = 496
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -29217,7 +29230,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 496
+        n.rule = 497
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -29297,7 +29310,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 497
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
@@ -29316,7 +29329,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 499
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -29348,14 +29361,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 500
+        n.rule = 501
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -29374,14 +29387,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 501
+                n.rule = 502
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e164_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -29399,7 +29412,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 502
+            n.rule = 503
         p = p3
         if res4 and n:
             res.append(n)
@@ -29414,14 +29427,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 503
+            n.rule = 504
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 505
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -29453,7 +29466,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 505
+            n.rule = 506
         p = p1
         if res2 and n:
             res.append(n)
@@ -29507,7 +29520,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 506
+                n.rule = 507
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -29517,7 +29530,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 507
+        n.rule = 508
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -29549,14 +29562,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 509
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 509
+        n.rule = 510
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -29612,14 +29625,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 511
+        n.rule = 512
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -29651,14 +29664,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 512
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 513
+        n.rule = 514
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -29690,7 +29703,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 514
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
@@ -29705,11 +29718,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 515
+            n.rule = 516
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e165_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -29739,14 +29752,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 516
+            n.rule = 517
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 517
+        n.rule = 518
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -29755,7 +29768,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e166_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -29785,14 +29798,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 518
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 519
+        n.rule = 520
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -29848,7 +29861,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 520
+            n.rule = 521
         p = p1
         if res2 and n:
             res.append(n)
@@ -29924,7 +29937,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e167_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -29958,7 +29971,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 521
+        n.rule = 522
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -29990,11 +30003,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 522
+            n.rule = 523
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e168_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -30004,7 +30017,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 523
+        n.rule = 524
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -30036,7 +30049,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 524
+            n.rule = 525
         p = p1
         if res2 and n:
             res.append(n)
@@ -30055,7 +30068,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e169_0(p3)
+            r = self.e168_0(p3)
             if r is None:
                 break
             q, v = r
@@ -30122,7 +30135,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e170_0(p3)
+            r = self.e169_0(p3)
             if r is None:
                 break
             q, v = r
@@ -30147,7 +30160,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 525
+        n.rule = 526
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -30156,7 +30169,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e171_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -30202,7 +30215,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e172_0(p1)
+            r = self.e171_0(p1)
             if r is None:
                 break
             q, v = r
@@ -30227,7 +30240,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 527
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -30247,11 +30260,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 527
+            n.rule = 528
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e173_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -30274,14 +30287,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 528
+            n.rule = 529
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 529
+        n.rule = 530
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -30301,11 +30314,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 530
+            n.rule = 531
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e174_0(p)
+        r = self.e173_0(p)
         if r is None:
             return None
         q, v = r
@@ -30336,7 +30349,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e175_0(p)
+        r = self.e174_0(p)
         if r is None:
             return None
         q, v = r
@@ -30395,14 +30408,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 531
+            n.rule = 532
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 532
+        n.rule = 533
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -30425,7 +30438,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 533
+                n.rule = 534
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30444,14 +30457,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e176_0(p)
+        r = self.e175_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e177_0(p)
+        r = self.e176_0(p)
         if r is None:
             return None
         q, v = r
@@ -30472,7 +30485,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 534
+                n.rule = 535
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30491,7 +30504,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e178_0(p9)
+                r = self.e177_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -30507,7 +30520,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 535
+        n.rule = 536
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -30597,7 +30610,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 536
+        n.rule = 537
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -30674,7 +30687,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e179_0(p1)
+                r = self.e178_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30699,7 +30712,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 537
+                    n.rule = 538
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30727,12 +30740,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 538
+                    n.rule = 539
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30760,12 +30773,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 539
+                    n.rule = 540
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 537
+                    n.rule = 538
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30869,7 +30882,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 540
+        n.rule = 541
         return p, n
 
     def e95_0(self, p: int) -> Any:
@@ -31064,7 +31077,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31085,7 +31098,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31106,7 +31119,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31129,7 +31142,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31152,7 +31165,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 541
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31307,7 +31320,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 542
+                    n.rule = 543
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31326,7 +31339,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e180_0(p3)
+                r = self.e179_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31337,7 +31350,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 542
+                    n.rule = 543
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -31415,14 +31428,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 543
+                    n.rule = 544
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e181_0(p9)
+                    r = self.e180_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -31458,12 +31471,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 544
+                    n.rule = 545
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31490,7 +31503,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 545
+                    n.rule = 546
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -31510,12 +31523,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 546
+                    n.rule = 547
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31530,7 +31543,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31545,7 +31558,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31557,7 +31570,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e182_0(p17)
+                    r = self.e181_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -31628,7 +31641,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 547
+                    n.rule = 548
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -31659,18 +31672,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 548
+                    n.rule = 549
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 549
+                    n.rule = 550
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31714,18 +31727,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 550
+                    n.rule = 551
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 551
+                    n.rule = 552
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31740,7 +31753,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31809,18 +31822,18 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 552
+                    n.rule = 553
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 553
+                    n.rule = 554
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31829,7 +31842,7 @@ class CardParser:
             while True:
                 p31 = p
                 res32: list[Any] = []
-                r = self.e183_0(p31)
+                r = self.e182_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31859,18 +31872,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 554
+                    n.rule = 555
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 555
+                    n.rule = 556
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31885,7 +31898,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 543
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31942,7 +31955,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 557
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32001,7 +32014,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e184_0(p)
+            r = self.e183_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -32086,7 +32099,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e185_0(p1)
+                r = self.e184_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32129,7 +32142,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 558
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -32180,7 +32193,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 558
+        n.rule = 559
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -32278,7 +32291,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 559
+                    n.rule = 560
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32303,18 +32316,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 560
+                    n.rule = 561
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 561
+                    n.rule = 562
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32344,7 +32357,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 563
+                    n.rule = 564
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -32389,7 +32402,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 564
+                    n.rule = 565
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -32465,12 +32478,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 566
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32497,7 +32510,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 566
+                    n.rule = 567
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32556,7 +32569,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 567
+                    n.rule = 568
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -32578,18 +32591,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 568
+                    n.rule = 569
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 569
+                    n.rule = 570
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32619,7 +32632,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 570
+                    n.rule = 571
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32638,7 +32651,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e186_0(p21)
+                    r = self.e185_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -32646,7 +32659,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e187_0(p21)
+                r = self.e186_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32657,12 +32670,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 571
+                    n.rule = 572
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32692,7 +32705,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 572
+                    n.rule = 573
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32717,11 +32730,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 573
+                    n.rule = 574
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e188_0(p25)
+                r = self.e187_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32730,7 +32743,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e189_0(p25)
+                r = self.e188_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32752,18 +32765,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 574
+                    n.rule = 575
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 575
+                    n.rule = 576
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32793,11 +32806,11 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 576
+                    n.rule = 577
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
-                r = self.e190_0(p33)
+                r = self.e189_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32827,11 +32840,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 577
+                    n.rule = 578
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e191_0(p33)
+                r = self.e190_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32842,12 +32855,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 578
+                    n.rule = 579
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32877,12 +32890,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 579
+                    n.rule = 580
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 while True:
-                    r = self.e192_0(p39)
+                    r = self.e191_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -32903,11 +32916,11 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 580
+                    n.rule = 581
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
-                r = self.e193_0(p39)
+                r = self.e192_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32919,7 +32932,7 @@ class CardParser:
                 while True:
                     p45 = p39
                     res46: list[Any] = []
-                    r = self.e194_0(p45)
+                    r = self.e193_0(p45)
                     if r is None:
                         break
                     q, v = r
@@ -32955,12 +32968,12 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 581
+                    n.rule = 582
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 562
+                    n.rule = 563
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32998,7 +33011,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 582
+                n.rule = 583
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -33026,7 +33039,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 583
+        n.rule = 584
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -33047,7 +33060,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 584
+        n.rule = 585
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -33079,7 +33092,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 585
+                    n.rule = 586
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33091,7 +33104,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e195_0(p3) is None:
+                if self.e194_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -33108,7 +33121,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 586
+                    n.rule = 587
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33150,7 +33163,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 587
+                n.rule = 588
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -33205,7 +33218,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 588
+                    n.rule = 589
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33236,7 +33249,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 589
+                    n.rule = 590
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33295,7 +33308,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 590
+                    n.rule = 591
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33410,7 +33423,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 591
+                    n.rule = 592
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33509,7 +33522,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e196_0(p1)
+                r = self.e195_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33604,7 +33617,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 592
+                    n.rule = 593
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33693,7 +33706,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 593
+                    n.rule = 594
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33713,7 +33726,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 594
+                    n.rule = 595
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33768,13 +33781,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 595
+                    n.rule = 596
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 594
+                    n.rule = 595
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33799,7 +33812,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e197_0(p1)
+                r = self.e196_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33829,7 +33842,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 596
+                    n.rule = 597
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33868,7 +33881,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 597
+                    n.rule = 598
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33907,7 +33920,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 598
+                    n.rule = 599
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33946,18 +33959,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 599
+                    n.rule = 600
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 600
+                    n.rule = 601
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33966,7 +33979,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e198_0(p11)
+                r = self.e197_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33978,7 +33991,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e199_0(p13)
+                    r = self.e198_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -34021,7 +34034,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 602
+                    n.rule = 603
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -34060,7 +34073,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 603
+                    n.rule = 604
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -34091,7 +34104,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e200_0(p19)
+                    r = self.e199_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -34103,12 +34116,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 604
+                    n.rule = 605
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34177,18 +34190,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 605
+                    n.rule = 606
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 606
+                    n.rule = 607
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34229,18 +34242,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 607
+                    n.rule = 608
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 608
+                    n.rule = 609
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34281,18 +34294,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 609
+                    n.rule = 610
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 610
+                    n.rule = 611
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34392,7 +34405,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 611
+                    n.rule = 612
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -34440,12 +34453,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 612
+                    n.rule = 613
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34524,7 +34537,7 @@ class CardParser:
                 q += 2
                 p37 = q
                 res38.append(v)
-                r = self.e201_0(p37)
+                r = self.e200_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34535,12 +34548,12 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 613
+                    n.rule = 614
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34591,7 +34604,7 @@ class CardParser:
                 q += 4
                 p39 = q
                 res40.append(v)
-                r = self.e202_0(p39)
+                r = self.e201_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34602,12 +34615,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 614
+                    n.rule = 615
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34755,7 +34768,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 615
+                    n.rule = 616
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -34775,12 +34788,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 616
+                    n.rule = 617
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34904,7 +34917,7 @@ class CardParser:
                 while True:
                     p47 = p45
                     res48: list[Any] = []
-                    r = self.e203_0(p47)
+                    r = self.e202_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -34940,12 +34953,12 @@ class CardParser:
                     break
                 if res46:
                     n = Nt(res46)
-                    n.rule = 617
+                    n.rule = 618
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35000,18 +35013,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 618
+                    n.rule = 619
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 619
+                    n.rule = 620
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35066,18 +35079,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 620
+                    n.rule = 621
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 621
+                    n.rule = 622
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35202,18 +35215,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 622
+                    n.rule = 623
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 623
+                    n.rule = 624
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35222,7 +35235,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e204_0(p61)
+                r = self.e203_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35258,7 +35271,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 624
+                    n.rule = 625
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -35278,12 +35291,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 625
+                    n.rule = 626
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35292,7 +35305,7 @@ class CardParser:
             while True:
                 p65 = p
                 res66: list[Any] = []
-                r = self.e205_0(p65)
+                r = self.e204_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35314,7 +35327,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 626
+                    n.rule = 627
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -35420,18 +35433,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 627
+                    n.rule = 628
                 p65 = p69
                 if res70 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 628
+                    n.rule = 629
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35440,7 +35453,7 @@ class CardParser:
             while True:
                 p71 = p
                 res72: list[Any] = []
-                r = self.e206_0(p71)
+                r = self.e205_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35449,7 +35462,7 @@ class CardParser:
                 p71 = q
                 if v:
                     res72.append(v)
-                r = self.e207_0(p71)
+                r = self.e206_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35460,12 +35473,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 629
+                    n.rule = 630
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35474,7 +35487,7 @@ class CardParser:
             while True:
                 p73 = p
                 res74: list[Any] = []
-                r = self.e208_0(p73)
+                r = self.e207_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35483,7 +35496,7 @@ class CardParser:
                 p73 = q
                 if v:
                     res74.append(v)
-                r = self.e209_0(p73)
+                r = self.e208_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35494,12 +35507,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 630
+                    n.rule = 631
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35596,7 +35609,7 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 631
+                    n.rule = 632
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -35631,7 +35644,7 @@ class CardParser:
                     res82.append(v)
                     if res82:
                         n = Nt(res82)
-                        n.rule = 632
+                        n.rule = 633
                     p79 = p81
                     if res82 and n:
                         res80.append(n)
@@ -35666,7 +35679,7 @@ class CardParser:
                 q += 6
                 p75 = q
                 res76.append(v)
-                r = self.e210_0(p75)
+                r = self.e209_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35677,12 +35690,12 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 633
+                    n.rule = 634
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35835,18 +35848,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 634
+                    n.rule = 635
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 635
+                    n.rule = 636
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35915,18 +35928,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 636
+                    n.rule = 637
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 637
+                    n.rule = 638
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35977,7 +35990,7 @@ class CardParser:
                 q += 6
                 p91 = q
                 res92.append(v)
-                r = self.e211_0(p91)
+                r = self.e210_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36018,18 +36031,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 638
+                    n.rule = 639
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 639
+                    n.rule = 640
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36210,18 +36223,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 640
+                    n.rule = 641
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 641
+                    n.rule = 642
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36318,18 +36331,18 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 642
+                    n.rule = 643
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 643
+                    n.rule = 644
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36407,7 +36420,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 644
+                    n.rule = 645
                 p103 = p105
                 if res106 and n:
                     res104.append(n)
@@ -36427,12 +36440,12 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 645
+                    n.rule = 646
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36538,7 +36551,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 646
+                    n.rule = 647
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -36558,12 +36571,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 647
+                    n.rule = 648
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36627,7 +36640,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 648
+                    n.rule = 649
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -36703,12 +36716,12 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 649
+                    n.rule = 650
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36748,7 +36761,7 @@ class CardParser:
                 while True:
                     p117 = p115
                     res118: list[Any] = []
-                    r = self.e212_0(p117)
+                    r = self.e211_0(p117)
                     if r is None:
                         break
                     q, v = r
@@ -36798,7 +36811,7 @@ class CardParser:
                 q += 6
                 p115 = q
                 res116.append(v)
-                r = self.e213_0(p115)
+                r = self.e212_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36848,18 +36861,18 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 650
+                    n.rule = 651
                 p115 = p119
                 if res120 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 651
+                    n.rule = 652
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36973,11 +36986,11 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 652
+                    n.rule = 653
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
-                r = self.e214_0(p121)
+                r = self.e213_0(p121)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36988,12 +37001,12 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 653
+                    n.rule = 654
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37076,18 +37089,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 654
+                    n.rule = 655
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 655
+                    n.rule = 656
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37170,18 +37183,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 656
+                    n.rule = 657
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 657
+                    n.rule = 658
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37236,18 +37249,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 658
+                    n.rule = 659
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 659
+                    n.rule = 660
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37358,18 +37371,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 660
+                    n.rule = 661
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 661
+                    n.rule = 662
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37469,18 +37482,18 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 662
+                    n.rule = 663
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 663
+                    n.rule = 664
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37489,7 +37502,7 @@ class CardParser:
             while True:
                 p145 = p
                 res146: list[Any] = []
-                r = self.e215_0(p145)
+                r = self.e214_0(p145)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37511,18 +37524,18 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 664
+                    n.rule = 665
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146 if len(res146) == 1 and type(res146[0]) is not list else flatten(res146))
-                    n.rule = 665
+                    n.rule = 666
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 601
+                    n.rule = 602
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37563,7 +37576,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 666
+                    n.rule = 667
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37593,7 +37606,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 667
+                    n.rule = 668
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37618,7 +37631,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 668
+                    n.rule = 669
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -37649,7 +37662,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 669
+                    n.rule = 670
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37674,7 +37687,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 670
+                    n.rule = 671
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -37710,7 +37723,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 671
+                n.rule = 672
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -37764,7 +37777,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 672
+        n.rule = 673
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -37785,7 +37798,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 674
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -37806,7 +37819,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 675
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -37827,7 +37840,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 676
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -37848,7 +37861,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 677
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -37883,7 +37896,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 677
+        n.rule = 678
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -37902,7 +37915,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e216_0(p)
+                r = self.e215_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37915,7 +37928,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e217_0(p)
+                r = self.e216_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37928,7 +37941,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e218_0(p)
+                r = self.e217_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37941,7 +37954,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e219_0(p)
+                r = self.e218_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37970,7 +37983,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e220_0(p)
+                r = self.e219_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37983,7 +37996,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e221_0(p)
+                r = self.e220_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38028,7 +38041,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e222_0(p1)
+                r = self.e221_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38046,7 +38059,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e223_0(p3)
+                r = self.e222_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38055,11 +38068,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e224_0(p3) is None:
+                if self.e223_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e225_0(p3)
+                r = self.e224_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38093,31 +38106,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
-        return q, n
-
-    def e123_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'of', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 679
         return q, n
 
-    def e124_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38171,7 +38163,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38215,7 +38207,7 @@ class CardParser:
         n.rule = 680
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38236,7 +38228,7 @@ class CardParser:
         n.rule = 681
         return q, n
 
-    def e127_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38257,7 +38249,7 @@ class CardParser:
         n.rule = 682
         return q, n
 
-    def e128_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38275,7 +38267,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e226_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38398,7 +38390,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38478,7 +38470,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38586,7 +38578,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e227_0(p5)
+                r = self.e226_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38602,7 +38594,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38669,7 +38661,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38723,7 +38715,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38777,7 +38769,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38798,7 +38790,7 @@ class CardParser:
         n.rule = 688
         return q, n
 
-    def e135_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -38819,7 +38811,7 @@ class CardParser:
         n.rule = 689
         return p, n
 
-    def e136_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38850,7 +38842,7 @@ class CardParser:
         n.rule = 690
         return p, n
 
-    def e137_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38885,7 +38877,7 @@ class CardParser:
         n.rule = 691
         return p, n
 
-    def e138_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38939,7 +38931,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38983,7 +38975,7 @@ class CardParser:
         n.rule = 692
         return p, n
 
-    def e140_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39118,7 +39110,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39136,7 +39128,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39210,7 +39202,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e229_0(p3)
+                r = self.e228_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39298,7 +39290,7 @@ class CardParser:
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e230_0(p7)
+                r = self.e229_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39314,7 +39306,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39377,7 +39369,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39431,7 +39423,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39449,7 +39441,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39502,7 +39494,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39556,7 +39548,7 @@ class CardParser:
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39606,7 +39598,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e232_0(p1)
+                    r = self.e231_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -39721,7 +39713,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e233_0(p1)
+                r = self.e232_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39755,7 +39747,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e234_0(p3)
+                r = self.e233_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39773,7 +39765,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39861,7 +39853,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e235_0(p)
+            r = self.e234_0(p)
             if r is None:
                 break
             q, v = r
@@ -39899,7 +39891,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e236_0(p3)
+            r = self.e235_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39998,7 +39990,7 @@ class CardParser:
         n.rule = 706
         return p, n
 
-    def e148_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40016,7 +40008,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e237_0(p1)
+                r = self.e236_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40087,7 +40079,7 @@ class CardParser:
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e238_0(p7)
+                    r = self.e237_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -40128,7 +40120,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40149,7 +40141,7 @@ class CardParser:
         n.rule = 708
         return q, n
 
-    def e150_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40167,7 +40159,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e239_0(p1)
+                r = self.e238_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40241,7 +40233,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e240_0(p3)
+                r = self.e239_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40271,7 +40263,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40289,7 +40281,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e241_0(p1)
+                r = self.e240_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40335,7 +40327,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e242_0(p3)
+                r = self.e241_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40393,7 +40385,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40414,7 +40406,7 @@ class CardParser:
         n.rule = 709
         return q, n
 
-    def e153_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -40437,7 +40429,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e243_0(p1)
+            r = self.e242_0(p1)
             if r is None:
                 p = c
                 break
@@ -40445,7 +40437,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e244_0(p1)
+            r = self.e243_0(p1)
             if r is None:
                 p = c
                 break
@@ -40459,7 +40451,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e154_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40480,7 +40472,7 @@ class CardParser:
         n.rule = 710
         return q, n
 
-    def e155_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40498,7 +40490,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e245_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40530,7 +40522,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e246_0(p3)
+                r = self.e245_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40802,7 +40794,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40889,7 +40881,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40943,7 +40935,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40997,7 +40989,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41018,7 +41010,7 @@ class CardParser:
         n.rule = 722
         return q, n
 
-    def e160_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41072,7 +41064,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41161,7 +41153,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41233,7 +41225,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41287,7 +41279,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41341,7 +41333,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41395,7 +41387,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41608,7 +41600,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41623,7 +41615,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e247_0(p)
+            r = self.e246_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41659,7 +41651,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41838,7 +41830,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41859,7 +41851,7 @@ class CardParser:
         n.rule = 730
         return q, n
 
-    def e170_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41893,7 +41885,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e248_0(p)
+            r = self.e247_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -41906,7 +41898,7 @@ class CardParser:
             break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41993,7 +41985,7 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42014,7 +42006,7 @@ class CardParser:
         n.rule = 733
         return q, n
 
-    def e173_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42068,7 +42060,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42122,7 +42114,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42176,7 +42168,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42273,7 +42265,7 @@ class CardParser:
             break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42319,7 +42311,7 @@ class CardParser:
         n.rule = 737
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42363,7 +42355,7 @@ class CardParser:
         n.rule = 738
         return p, n
 
-    def e179_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42409,7 +42401,7 @@ class CardParser:
         n.rule = 741
         return p, n
 
-    def e180_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42451,7 +42443,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42516,7 +42508,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e249_0(p3)
+            r = self.e248_0(p3)
             if r is None:
                 break
             q, v = r
@@ -42544,7 +42536,7 @@ class CardParser:
         n.rule = 744
         return p, n
 
-    def e182_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42610,7 +42602,7 @@ class CardParser:
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e250_0(p)
+            r = self.e249_0(p)
             if r is None:
                 break
             q, v = r
@@ -42624,7 +42616,7 @@ class CardParser:
         n.rule = 748
         return p, n
 
-    def e183_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42658,7 +42650,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e251_0(p)
+            r = self.e250_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42671,7 +42663,7 @@ class CardParser:
             break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42692,7 +42684,7 @@ class CardParser:
         n.rule = 749
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42731,7 +42723,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e252_1(p1)
+                r = self.e251_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43139,7 +43131,7 @@ class CardParser:
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43160,7 +43152,7 @@ class CardParser:
         n.rule = 752
         return q, n
 
-    def e187_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43204,7 +43196,7 @@ class CardParser:
         n.rule = 753
         return p, n
 
-    def e188_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43258,7 +43250,7 @@ class CardParser:
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43312,7 +43304,7 @@ class CardParser:
                 break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43346,7 +43338,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e253_0(p)
+            r = self.e252_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43359,7 +43351,7 @@ class CardParser:
             break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43403,7 +43395,7 @@ class CardParser:
         n.rule = 754
         return p, n
 
-    def e192_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43421,7 +43413,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e254_0(p1)
+                r = self.e253_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43489,7 +43481,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43533,7 +43525,7 @@ class CardParser:
         n.rule = 755
         return p, n
 
-    def e194_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43554,7 +43546,7 @@ class CardParser:
         n.rule = 756
         return q, n
 
-    def e195_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -43581,7 +43573,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e196_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43601,6 +43593,60 @@ class CardParser:
         n = Nt([v])
         n.rule = 757
         return q, n
+
+    def e196_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -43657,60 +43703,6 @@ class CardParser:
         return None
 
     def e198_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e199_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43731,7 +43723,7 @@ class CardParser:
         n.rule = 758
         return q, n
 
-    def e200_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43836,7 +43828,7 @@ class CardParser:
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e255_0(p9)
+                r = self.e254_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43877,7 +43869,7 @@ class CardParser:
             break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -43921,7 +43913,7 @@ class CardParser:
         n.rule = 761
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44039,7 +44031,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44059,6 +44051,98 @@ class CardParser:
         n = Nt([v])
         n.rule = 766
         return q, n
+
+    def e203_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -44245,98 +44329,6 @@ class CardParser:
         return None
 
     def e206_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44380,7 +44372,7 @@ class CardParser:
         n.rule = 767
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44434,7 +44426,7 @@ class CardParser:
                 break
         return None
 
-    def e209_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44478,7 +44470,7 @@ class CardParser:
         n.rule = 768
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44532,7 +44524,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44612,7 +44604,7 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44633,7 +44625,7 @@ class CardParser:
         n.rule = 770
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44687,7 +44679,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44741,7 +44733,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44795,7 +44787,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44830,7 +44822,7 @@ class CardParser:
         n.rule = 771
         return p, n
 
-    def e217_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44855,7 +44847,7 @@ class CardParser:
         n.rule = 772
         return p, n
 
-    def e218_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44880,7 +44872,7 @@ class CardParser:
         n.rule = 773
         return p, n
 
-    def e219_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44913,7 +44905,7 @@ class CardParser:
         n.rule = 774
         return p, n
 
-    def e220_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44948,7 +44940,7 @@ class CardParser:
         n.rule = 775
         return p, n
 
-    def e221_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -44983,7 +44975,7 @@ class CardParser:
         n.rule = 776
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45018,7 +45010,7 @@ class CardParser:
         n.rule = 777
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45051,7 +45043,7 @@ class CardParser:
         n.rule = 778
         return p, n
 
-    def e224_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -45089,7 +45081,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e225_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45124,7 +45116,7 @@ class CardParser:
         n.rule = 779
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45145,7 +45137,7 @@ class CardParser:
         n.rule = 780
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45293,7 +45285,7 @@ class CardParser:
         n.rule = 784
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45314,7 +45306,7 @@ class CardParser:
         n.rule = 785
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45366,7 +45358,7 @@ class CardParser:
         n.rule = 786
         return p, n
 
-    def e230_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -45389,7 +45381,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e256_0(p1)
+            r = self.e255_0(p1)
             if r is None:
                 p = c
                 break
@@ -45403,7 +45395,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e231_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45424,7 +45416,7 @@ class CardParser:
         n.rule = 787
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45513,7 +45505,7 @@ class CardParser:
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e257_0(p5)
+                    r = self.e256_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -45680,7 +45672,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45901,7 +45893,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45973,7 +45965,7 @@ class CardParser:
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45994,7 +45986,7 @@ class CardParser:
         n.rule = 801
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46015,7 +46007,7 @@ class CardParser:
         n.rule = 802
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46036,7 +46028,7 @@ class CardParser:
         n.rule = 803
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46057,7 +46049,7 @@ class CardParser:
         n.rule = 804
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46078,7 +46070,7 @@ class CardParser:
         n.rule = 805
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46099,7 +46091,7 @@ class CardParser:
         n.rule = 806
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46120,7 +46112,7 @@ class CardParser:
         n.rule = 807
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46141,7 +46133,7 @@ class CardParser:
         n.rule = 808
         return q, n
 
-    def e243_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46195,7 +46187,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46220,7 +46212,7 @@ class CardParser:
         n.rule = 809
         return p, n
 
-    def e245_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46241,7 +46233,7 @@ class CardParser:
         n.rule = 810
         return q, n
 
-    def e246_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46320,7 +46312,7 @@ class CardParser:
                 break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46341,7 +46333,7 @@ class CardParser:
         n.rule = 813
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46362,7 +46354,7 @@ class CardParser:
         n.rule = 814
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46383,7 +46375,7 @@ class CardParser:
         n.rule = 815
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46551,7 +46543,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e258_0(p9)
+                r = self.e257_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46595,7 +46587,7 @@ class CardParser:
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46616,7 +46608,7 @@ class CardParser:
         n.rule = 818
         return q, n
 
-    def e252_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46699,7 +46691,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e259_1(p)
+            r = self.e258_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -46995,7 +46987,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e260_1(p23)
+                    r = self.e259_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -47110,7 +47102,16 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e261_1(p1) is None:
+            if self.e260_1(p1) is None:
+                break
+            while True:
+                r = self.e261_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
                 break
             while True:
                 r = self.e262_1(p1)
@@ -47131,18 +47132,9 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e264_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e265_1(p3)
+                r = self.e264_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -47164,7 +47156,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e266_1(p5)
+                    r = self.e265_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -47180,14 +47172,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e267_1(p7)
+                r = self.e266_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e268_1(p7)
+                r = self.e267_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -47197,7 +47189,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e269_1(p1)
+            r = self.e268_1(p1)
             if r is None:
                 break
             q, v = r
@@ -47207,7 +47199,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e270_1(p)
+        r = self.e269_1(p)
         if r is None:
             return None
         q, v = r
@@ -47217,9 +47209,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e271_1(p9) is None:
+            if self.e270_1(p9) is None:
                 break
-            r = self.e272_1(p9)
+            r = self.e271_1(p9)
             if r is None:
                 break
             q, v = r
@@ -47254,7 +47246,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e273_1(p9)
+                r = self.e272_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47263,7 +47255,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e274_1(p9)
+                r = self.e273_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47304,7 +47296,7 @@ class CardParser:
                     q += 4
                     p17 = q
                     res18.append(v)
-                    r = self.e275_1(p17)
+                    r = self.e274_1(p17)
                     if r is None:
                         break
                     q, v = r
@@ -47318,7 +47310,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e276_1(p9)
+                r = self.e275_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -47679,7 +47671,7 @@ class CardParser:
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e277_0(p25)
+                    r = self.e276_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -48140,7 +48132,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e278_0(p51)
+                    r = self.e277_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -48205,7 +48197,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e279_0(p53)
+                    r = self.e278_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -48321,7 +48313,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e280_0(p61)
+                    r = self.e279_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -48365,7 +48357,7 @@ class CardParser:
                 break
         return None
 
-    def e253_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48386,7 +48378,7 @@ class CardParser:
         n.rule = 848
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48407,7 +48399,7 @@ class CardParser:
         n.rule = 849
         return q, n
 
-    def e255_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48428,7 +48420,7 @@ class CardParser:
         n.rule = 850
         return q, n
 
-    def e256_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48453,7 +48445,7 @@ class CardParser:
         n.rule = 851
         return p, n
 
-    def e257_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -48471,7 +48463,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e281_0(p1)
+                r = self.e280_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48517,7 +48509,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e282_0(p3)
+                r = self.e281_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48561,7 +48553,7 @@ class CardParser:
                 break
         return None
 
-    def e258_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -48582,7 +48574,7 @@ class CardParser:
         n.rule = 852
         return q, n
 
-    def e259_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48603,7 +48595,7 @@ class CardParser:
         n.rule = 276
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48624,7 +48616,7 @@ class CardParser:
         n.rule = 281
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -48843,10 +48835,20 @@ class CardParser:
                 break
         return None
 
-    def e262_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
+        while True:
+            r = self.e282_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
         while True:
             r = self.e283_1(p)
             if r is None:
@@ -48857,8 +48859,24 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
+        return None
+
+    def e262_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
         while True:
             r = self.e284_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e285_1(p)
             if r is None:
                 p = c
                 break
@@ -48870,32 +48888,6 @@ class CardParser:
         return None
 
     def e263_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e285_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e286_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e264_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -48916,7 +48908,7 @@ class CardParser:
         n.rule = 403
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48951,7 +48943,7 @@ class CardParser:
         n.rule = 404
         return p, n
 
-    def e266_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48986,7 +48978,7 @@ class CardParser:
         n.rule = 405
         return p, n
 
-    def e267_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -49021,7 +49013,7 @@ class CardParser:
         n.rule = 406
         return p, n
 
-    def e268_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -49044,7 +49036,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e287_1(p1)
+            r = self.e286_1(p1)
             if r is None:
                 p = c
                 break
@@ -49056,6 +49048,23 @@ class CardParser:
             if not res2:
                 break
             res += res2
+        return p, res
+
+    def e268_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e287_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
         return p, res
 
     def e269_1(self, p: int) -> Any:
@@ -49076,23 +49085,6 @@ class CardParser:
         return p, res
 
     def e270_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e289_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49351,13 +49343,13 @@ class CardParser:
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e290_1(p)
+            r = self.e289_1(p)
             if r is None:
                 p = c
                 break
@@ -49368,7 +49360,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e273_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49386,7 +49378,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e291_1(p1)
+                r = self.e290_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49428,19 +49420,24 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F70:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e292_1(p3)
-                if r is None:
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'of', '')
+                q += 2
                 p3 = q
-                if v:
-                    res4.append(v)
+                res4.append(v)
                 q = sk1[p3]
                 if q < 0:
                     q = _WS1(text, p3).end()
@@ -49511,20 +49508,28 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                q = sk1[p3]
+                p5 = p3
+                res6: list[Any] = []
+                q = sk1[p5]
                 if q < 0:
-                    q = _WS1(text, p3).end()
+                    q = _WS1(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p3] = q
+                    sk1[p5] = q
                 if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choice', '')
                 q += 6
-                p3 = q
-                res4.append(v)
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 407
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
                 if res4:
                     return p3, res4
                 p = p3
@@ -49532,7 +49537,7 @@ class CardParser:
                 break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -49627,7 +49632,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 407
+                    n.rule = 408
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49666,7 +49671,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 408
+                    n.rule = 409
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -49714,7 +49719,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 409
+                    n.rule = 410
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -49739,7 +49744,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 410
+                    n.rule = 411
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -49778,7 +49783,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 411
+                    n.rule = 412
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -49805,7 +49810,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e293_1(p15)
+                r = self.e291_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49827,7 +49832,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 412
+                    n.rule = 413
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -49881,7 +49886,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 413
+                    n.rule = 414
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -49922,7 +49927,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e294_1(p23)
+                r = self.e292_1(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49967,7 +49972,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 414
+                    n.rule = 415
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -50014,7 +50019,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 415
+                    n.rule = 416
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -50034,7 +50039,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 416
+                    n.rule = 417
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -50061,7 +50066,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 417
+                    n.rule = 418
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -50095,7 +50100,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 416
+                    n.rule = 417
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -50122,7 +50127,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 418
+                    n.rule = 419
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -50142,7 +50147,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 416
+                    n.rule = 417
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -50169,7 +50174,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 419
+                    n.rule = 420
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -50203,7 +50208,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 416
+                    n.rule = 417
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -50230,7 +50235,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 420
+                    n.rule = 421
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -50264,7 +50269,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 416
+                    n.rule = 417
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -50291,7 +50296,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 421
+                    n.rule = 422
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -50325,14 +50330,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 416
+                    n.rule = 417
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e275_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50373,10 +50378,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 422
+        n.rule = 423
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50394,7 +50399,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e295_1(p1)
+                r = self.e293_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50426,7 +50431,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e296_1(p3)
+                r = self.e294_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50470,7 +50475,7 @@ class CardParser:
                 break
         return None
 
-    def e277_0(self, p: int) -> Any:
+    def e276_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50491,7 +50496,7 @@ class CardParser:
         n.rule = 853
         return q, n
 
-    def e278_0(self, p: int) -> Any:
+    def e277_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50512,7 +50517,7 @@ class CardParser:
         n.rule = 854
         return q, n
 
-    def e279_0(self, p: int) -> Any:
+    def e278_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50533,7 +50538,7 @@ class CardParser:
         n.rule = 855
         return q, n
 
-    def e280_0(self, p: int) -> Any:
+    def e279_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50554,7 +50559,7 @@ class CardParser:
         n.rule = 856
         return q, n
 
-    def e281_0(self, p: int) -> Any:
+    def e280_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50575,7 +50580,7 @@ class CardParser:
         n.rule = 857
         return q, n
 
-    def e282_0(self, p: int) -> Any:
+    def e281_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -50838,7 +50843,7 @@ class CardParser:
                 break
         return None
 
-    def e283_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50856,10 +50861,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 674
         return q, n
 
-    def e284_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50877,10 +50882,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 675
         return q, n
 
-    def e285_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50898,10 +50903,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 676
         return q, n
 
-    def e286_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -50919,10 +50924,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 677
         return q, n
 
-    def e287_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -50954,10 +50959,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 677
+        n.rule = 678
         return p, n
 
-    def e288_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -50973,7 +50978,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e297_1(p)
+                r = self.e295_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50986,7 +50991,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e298_1(p)
+                r = self.e296_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50999,7 +51004,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e299_1(p)
+                r = self.e297_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51012,7 +51017,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e300_1(p)
+                r = self.e298_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51025,7 +51030,7 @@ class CardParser:
                 break
         return None
 
-    def e289_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -51041,7 +51046,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e301_1(p)
+                r = self.e299_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51054,7 +51059,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e302_1(p)
+                r = self.e300_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51067,7 +51072,7 @@ class CardParser:
                 break
         return None
 
-    def e290_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -51099,7 +51104,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e303_1(p1)
+                r = self.e301_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51117,7 +51122,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e304_1(p3)
+                r = self.e302_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51126,11 +51131,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e305_1(p3) is None:
+                if self.e303_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e306_1(p3)
+                r = self.e304_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51146,28 +51151,7 @@ class CardParser:
                 break
         return None
 
-    def e291_1(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'of', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 678
-        return q, n
-
-    def e292_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51188,7 +51172,7 @@ class CardParser:
         n.rule = 679
         return q, n
 
-    def e293_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -51242,7 +51226,7 @@ class CardParser:
                 break
         return None
 
-    def e294_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51286,7 +51270,7 @@ class CardParser:
         n.rule = 680
         return p, n
 
-    def e295_1(self, p: int) -> Any:
+    def e293_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51307,7 +51291,7 @@ class CardParser:
         n.rule = 681
         return q, n
 
-    def e296_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -51328,7 +51312,7 @@ class CardParser:
         n.rule = 682
         return q, n
 
-    def e297_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51363,7 +51347,7 @@ class CardParser:
         n.rule = 771
         return p, n
 
-    def e298_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -51388,7 +51372,7 @@ class CardParser:
         n.rule = 772
         return p, n
 
-    def e299_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -51413,7 +51397,7 @@ class CardParser:
         n.rule = 773
         return p, n
 
-    def e300_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51446,7 +51430,7 @@ class CardParser:
         n.rule = 774
         return p, n
 
-    def e301_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51481,7 +51465,7 @@ class CardParser:
         n.rule = 775
         return p, n
 
-    def e302_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51516,7 +51500,7 @@ class CardParser:
         n.rule = 776
         return p, n
 
-    def e303_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51551,7 +51535,7 @@ class CardParser:
         n.rule = 777
         return p, n
 
-    def e304_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51584,7 +51568,7 @@ class CardParser:
         n.rule = 778
         return p, n
 
-    def e305_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -51622,7 +51606,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e306_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51865,7 +51849,7 @@ CLASSES: dict[str, type[Model]] = {
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
     'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('target', True, '1')), {'source': None, 'power': '', 'target': None}, ()),
-    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('kind', True, '1'), ('chosen', True, '0..1'), ('choicetype', True, '0..1'), ('mv', True, '1'), ('mvdir', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'choicetype': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
+    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('kind', True, '1'), ('chosen', True, '0..1'), ('choicetype', True, '1'), ('mv', True, '1'), ('mvdir', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
     'OracleStmt': _model_class('OracleStmt', (('text', True, '1'),), {'text': None}, ()),
@@ -52174,96 +52158,96 @@ _C392 = CLASSES['PTPair']
 _C396 = CLASSES['CostPerTargetStmt']
 _C398 = CLASSES['UncounterableStmt']
 _C402 = CLASSES['StaticStmt']
-_C416 = CLASSES['ControlClause']
-_C425 = CLASSES['DividedDamageEffect']
-_C427 = CLASSES['DamageEffect']
-_C429 = CLASSES['DestroyEffect']
-_C432 = CLASSES['DrawEffect']
-_C434 = CLASSES['TokenCopyEffect']
-_C439 = CLASSES['TokenEffect']
-_C440 = CLASSES['AddManaEffect']
-_C443 = CLASSES['DiscardEffect']
-_C445 = CLASSES['GainLifeEffect']
-_C448 = CLASSES['GainControlEffect']
-_C450 = CLASSES['ReturnToHandEffect']
-_C453 = CLASSES['ReturnFromGraveyardEffect']
-_C455 = CLASSES['ReturnToBattlefieldEffect']
-_C458 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C463 = CLASSES['SearchEffect']
-_C467 = CLASSES['CounterSpellEffect']
-_C469 = CLASSES['ShuffleEffect']
-_C473 = CLASSES['MillEffect']
-_C476 = CLASSES['PutFromHandEffect']
-_C480 = CLASSES['PutCountersEffect']
-_C483 = CLASSES['PutOnLibraryEffect']
-_C485 = CLASSES['PutIntoZoneEffect']
-_C490 = CLASSES['PileActionEffect']
-_C496 = CLASSES['ExileEffect']
-_C498 = CLASSES['ExileTopEffect']
-_C500 = CLASSES['RegenerateEffect']
-_C504 = CLASSES['PlayerSacrificesEffect']
-_C507 = CLASSES['SacrificeEffect']
-_C509 = CLASSES['UntapEffect']
-_C511 = CLASSES['TapOrUntapEffect']
-_C513 = CLASSES['TapEffect']
-_C517 = CLASSES['RemoveCountersEffect']
-_C519 = CLASSES['DelayedEffect']
-_C521 = CLASSES['PreventEffect']
-_C523 = CLASSES['CastThisEffect']
-_C525 = CLASSES['CopySpellEffect']
-_C526 = CLASSES['NoRegenEffect']
-_C529 = CLASSES['PhaseOutEffect']
-_C532 = CLASSES['NoUntapEffect']
-_C535 = CLASSES['ContinuousEffect']
-_C537 = CLASSES['PlayerRef']
-_C544 = CLASSES['AnyNumberTargets']
-_C546 = CLASSES['AnyTarget']
-_C549 = CLASSES['UpToTargets']
-_C551 = CLASSES['EachPlayers']
-_C553 = CLASSES['ThatRef']
-_C555 = CLASSES['EnchantedRef']
-_C561 = CLASSES['BeginningTrigger']
-_C565 = CLASSES['LastCounterTrigger']
-_C569 = CLASSES['BatchAttackTrigger']
-_C571 = CLASSES['ThisTrigger']
-_C575 = CLASSES['CastTrigger']
-_C578 = CLASSES['AttachedTrigger']
-_C581 = CLASSES['YoursTrigger']
-_C594 = CLASSES['ZonePlace']
-_C600 = CLASSES['PTChoice']
-_C604 = CLASSES['PTChange']
-_C606 = CLASSES['CantAttackOrBlock']
-_C608 = CLASSES['CantAttack']
-_C610 = CLASSES['CantBlock']
-_C612 = CLASSES['CantBeBlockedByFewer']
-_C613 = CLASSES['CantBeBlockedExcept']
-_C614 = CLASSES['CanBlockOnly']
-_C616 = CLASSES['CantBeTargetedBy']
-_C617 = CLASSES['CantBeTargeted']
-_C619 = CLASSES['CantBeDestroyed']
-_C621 = CLASSES['CantPhaseOut']
-_C623 = CLASSES['PhasesEachUntap']
-_C625 = CLASSES['GainsAbility']
-_C628 = CLASSES['HasKeywordAtManaCost']
-_C629 = CLASSES['HasKeywords']
-_C630 = CLASSES['LosesKeywords']
-_C633 = CLASSES['CombatDamageSteps']
-_C635 = CLASSES['AssignsExcess']
-_C637 = CLASSES['AttacksUntapped']
-_C639 = CLASSES['DoesntUntap']
-_C641 = CLASSES['DamageGainsLife']
-_C643 = CLASSES['DamageIsLethal']
-_C645 = CLASSES['CantBeBlockedBy']
-_C647 = CLASSES['CantBeAttachedBy']
-_C649 = CLASSES['PreventDamageFrom']
-_C651 = CLASSES['AttacksDespite']
-_C653 = CLASSES['MaxBlockers']
-_C655 = CLASSES['AttacksEachCombat']
-_C657 = CLASSES['BlocksEachCombat']
-_C659 = CLASSES['CantBeBlocked']
-_C661 = CLASSES['ChosenCreatureType']
-_C663 = CLASSES['BecomesAura']
-_C665 = CLASSES['IsColor']
+_C417 = CLASSES['ControlClause']
+_C426 = CLASSES['DividedDamageEffect']
+_C428 = CLASSES['DamageEffect']
+_C430 = CLASSES['DestroyEffect']
+_C433 = CLASSES['DrawEffect']
+_C435 = CLASSES['TokenCopyEffect']
+_C440 = CLASSES['TokenEffect']
+_C441 = CLASSES['AddManaEffect']
+_C444 = CLASSES['DiscardEffect']
+_C446 = CLASSES['GainLifeEffect']
+_C449 = CLASSES['GainControlEffect']
+_C451 = CLASSES['ReturnToHandEffect']
+_C454 = CLASSES['ReturnFromGraveyardEffect']
+_C456 = CLASSES['ReturnToBattlefieldEffect']
+_C459 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C464 = CLASSES['SearchEffect']
+_C468 = CLASSES['CounterSpellEffect']
+_C470 = CLASSES['ShuffleEffect']
+_C474 = CLASSES['MillEffect']
+_C477 = CLASSES['PutFromHandEffect']
+_C481 = CLASSES['PutCountersEffect']
+_C484 = CLASSES['PutOnLibraryEffect']
+_C486 = CLASSES['PutIntoZoneEffect']
+_C491 = CLASSES['PileActionEffect']
+_C497 = CLASSES['ExileEffect']
+_C499 = CLASSES['ExileTopEffect']
+_C501 = CLASSES['RegenerateEffect']
+_C505 = CLASSES['PlayerSacrificesEffect']
+_C508 = CLASSES['SacrificeEffect']
+_C510 = CLASSES['UntapEffect']
+_C512 = CLASSES['TapOrUntapEffect']
+_C514 = CLASSES['TapEffect']
+_C518 = CLASSES['RemoveCountersEffect']
+_C520 = CLASSES['DelayedEffect']
+_C522 = CLASSES['PreventEffect']
+_C524 = CLASSES['CastThisEffect']
+_C526 = CLASSES['CopySpellEffect']
+_C527 = CLASSES['NoRegenEffect']
+_C530 = CLASSES['PhaseOutEffect']
+_C533 = CLASSES['NoUntapEffect']
+_C536 = CLASSES['ContinuousEffect']
+_C538 = CLASSES['PlayerRef']
+_C545 = CLASSES['AnyNumberTargets']
+_C547 = CLASSES['AnyTarget']
+_C550 = CLASSES['UpToTargets']
+_C552 = CLASSES['EachPlayers']
+_C554 = CLASSES['ThatRef']
+_C556 = CLASSES['EnchantedRef']
+_C562 = CLASSES['BeginningTrigger']
+_C566 = CLASSES['LastCounterTrigger']
+_C570 = CLASSES['BatchAttackTrigger']
+_C572 = CLASSES['ThisTrigger']
+_C576 = CLASSES['CastTrigger']
+_C579 = CLASSES['AttachedTrigger']
+_C582 = CLASSES['YoursTrigger']
+_C595 = CLASSES['ZonePlace']
+_C601 = CLASSES['PTChoice']
+_C605 = CLASSES['PTChange']
+_C607 = CLASSES['CantAttackOrBlock']
+_C609 = CLASSES['CantAttack']
+_C611 = CLASSES['CantBlock']
+_C613 = CLASSES['CantBeBlockedByFewer']
+_C614 = CLASSES['CantBeBlockedExcept']
+_C615 = CLASSES['CanBlockOnly']
+_C617 = CLASSES['CantBeTargetedBy']
+_C618 = CLASSES['CantBeTargeted']
+_C620 = CLASSES['CantBeDestroyed']
+_C622 = CLASSES['CantPhaseOut']
+_C624 = CLASSES['PhasesEachUntap']
+_C626 = CLASSES['GainsAbility']
+_C629 = CLASSES['HasKeywordAtManaCost']
+_C630 = CLASSES['HasKeywords']
+_C631 = CLASSES['LosesKeywords']
+_C634 = CLASSES['CombatDamageSteps']
+_C636 = CLASSES['AssignsExcess']
+_C638 = CLASSES['AttacksUntapped']
+_C640 = CLASSES['DoesntUntap']
+_C642 = CLASSES['DamageGainsLife']
+_C644 = CLASSES['DamageIsLethal']
+_C646 = CLASSES['CantBeBlockedBy']
+_C648 = CLASSES['CantBeAttachedBy']
+_C650 = CLASSES['PreventDamageFrom']
+_C652 = CLASSES['AttacksDespite']
+_C654 = CLASSES['MaxBlockers']
+_C656 = CLASSES['AttacksEachCombat']
+_C658 = CLASSES['BlocksEachCombat']
+_C660 = CLASSES['CantBeBlocked']
+_C662 = CLASSES['ChosenCreatureType']
+_C664 = CLASSES['BecomesAura']
+_C666 = CLASSES['IsColor']
 _C701 = CLASSES['Duration']
 _C704 = CLASSES['TargetObject']
 _C706 = CLASSES['FromGraveyard']
@@ -55403,7 +55387,7 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 423:  # negated
+        elif r == 424:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -55700,8 +55684,8 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 594:
-                    values.append(_b594(x, inst, lim, made))
+                elif x.rule == 595:
+                    values.append(_b595(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 383:  # spells
@@ -56288,7 +56272,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 602 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56318,20 +56302,20 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C280()
-    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'choicetype': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # other
+        if r == 674:  # other
             d['other'] = True
-        elif r == 674:  # another
+        elif r == 675:  # another
             d['another'] = True
-        elif r == 675:  # facedown
+        elif r == 676:  # facedown
             d['facedown'] = True
-        elif r == 676:  # faceup
+        elif r == 677:  # faceup
             d['faceup'] = True
         elif r == 403:  # exiled
             d['exiled'] = True
@@ -56350,7 +56334,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 677:  # states
+        elif r == 678:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -56412,41 +56396,45 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 678:  # chosen
+        elif r == 679:  # chosen
             d['chosen'] = True
-        elif r == 679:  # choicetype
-            d['choicetype'] = True
-        elif r == 407:  # mv
+        elif r == 407:  # choicetype
+            x = c[0]
+            if d['choicetype']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['choicetype'] = value
+        elif r == 408:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 408:  # mvdir
+        elif r == 409:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 409:  # ptstat
+        elif r == 410:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 410:  # ptval
+        elif r == 411:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 411:  # ptdir
+        elif r == 412:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 412:  # kwability
+        elif r == 413:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -56455,7 +56443,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 413:  # kwabilities
+        elif r == 414:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -56478,7 +56466,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 414:  # without
+        elif r == 415:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -56491,9 +56479,9 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b416(x, inst, lim, made)
+            value = _b417(x, inst, lim, made)
             d['controller'] = value
-        elif r == 422:  # late
+        elif r == 423:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -56629,9 +56617,9 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 296:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 540:  # options
+        elif r == 541:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -56683,7 +56671,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 300:  # extra
             x = c[0]
@@ -56723,7 +56711,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 302:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 303:  # skip
             x = c[0]
@@ -56763,11 +56751,11 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 305:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 306:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56810,11 +56798,11 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 309:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 310:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56853,7 +56841,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 312:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 313:  # amount
             x = c[0]
@@ -56893,7 +56881,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 315:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 316:  # amount
             x = c[0]
@@ -56969,7 +56957,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57008,18 +56996,18 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 322:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 556:  # count
+        elif r == 557:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
         elif r == 323:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57091,7 +57079,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 327:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57134,7 +57122,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 330:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57173,7 +57161,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 332:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57182,7 +57170,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['base'] = True
         elif r == 333:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57225,7 +57213,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 336:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57308,7 +57296,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 342:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57319,7 +57307,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 344:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57366,14 +57354,14 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 348:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 349:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57412,9 +57400,9 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 750:  # thiscreature
             d['thiscreature'] = True
-        elif r == 557:  # target
+        elif r == 558:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57496,14 +57484,14 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 355:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 356:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57576,7 +57564,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # parts
+        if r == 559:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57738,7 +57726,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 371:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 562 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 563 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57756,7 +57744,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 582:  # sentences
+        elif r == 583:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -57792,9 +57780,9 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # special
+        if r == 584:  # special
             d['special'] = True
-        elif r == 584:  # fromhand
+        elif r == 585:  # fromhand
             d['fromhand'] = True
         elif r == 375:  # param
             x = c[0]
@@ -57805,11 +57793,11 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 585:  # cost
+        elif r == 586:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 586:  # param
+        elif r == 587:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -57822,11 +57810,11 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 587:  # sentences
+        elif r == 588:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 588:  # restriction
+        elif r == 589:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -57835,19 +57823,19 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 589:  # once
+        elif r == 590:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 590:  # sorcery
+        elif r == 591:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 591:  # castable
+        elif r == 592:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -57887,7 +57875,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 757:  # both
             d['both'] = True
-        elif r == 592:  # which
+        elif r == 593:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -58120,35 +58108,35 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 666:  # this
+        elif r == 667:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 667:  # enchanted
+        elif r == 668:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 668:  # host
+        elif r == 669:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 669:  # equipped
+        elif r == 670:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 670:  # host
+        elif r == 671:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 671:  # affected
+        elif r == 672:  # affected
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['affected'] = value
-        elif r == 672:  # parts
+        elif r == 673:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58157,7 +58145,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 602 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -58179,7 +58167,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58195,7 +58183,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C417()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58203,27 +58191,27 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # you
+        if r == 416:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 417:  # notyou
+        elif r == 418:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 418:  # own
+        elif r == 419:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 419:  # defending
+        elif r == 420:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 420:  # opponent
+        elif r == 421:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 421:  # opponents
+        elif r == 422:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -58235,7 +58223,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58251,7 +58239,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C426()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58259,7 +58247,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # amount
+        if r == 425:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -58273,7 +58261,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58289,7 +58277,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C428()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58327,16 +58315,16 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['you'] = value
         elif r == 687:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 426:  # also
+        elif r == 427:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58349,7 +58337,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58365,7 +58353,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C430()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58373,9 +58361,9 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # target
+        if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58388,7 +58376,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58404,7 +58392,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C433()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58412,13 +58400,13 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # player
+        if r == 431:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 431:  # amount
+        elif r == 432:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -58430,7 +58418,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58446,7 +58434,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C435()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58454,9 +58442,9 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # target
+        if r == 434:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58469,7 +58457,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58485,7 +58473,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C440()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58493,17 +58481,17 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # count
+        if r == 436:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
         elif r == 688:  # tapped
             d['tapped'] = True
-        elif r == 436:  # power
+        elif r == 437:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 437:  # toughness
+        elif r == 438:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -58539,7 +58527,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 438:  # tokname
+        elif r == 439:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
@@ -58565,7 +58553,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58581,7 +58569,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C441()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58621,7 +58609,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58637,7 +58625,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C444()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58645,17 +58633,17 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # player
+        if r == 442:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 697:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 442:  # amount
+        elif r == 443:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -58675,7 +58663,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58691,7 +58679,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C446()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58699,11 +58687,11 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # player
+        if r == 445:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 699:  # amount
             x = c[0]
@@ -58733,7 +58721,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58749,7 +58737,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C449()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58757,14 +58745,14 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 447:  # duration
+        elif r == 448:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
@@ -58778,7 +58766,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58794,7 +58782,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C451()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58802,9 +58790,9 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # target
+        if r == 450:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58821,7 +58809,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58837,7 +58825,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58845,11 +58833,11 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 452:  # target
             x = c[0]
             value = _b704(x, inst, lim, made)
             d['target'] = value
-        elif r == 452:  # source
+        elif r == 453:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
@@ -58871,7 +58859,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58887,7 +58875,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C456()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58895,9 +58883,9 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58920,7 +58908,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58936,7 +58924,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C459()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58944,11 +58932,11 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # filter
+        if r == 457:  # filter
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 457:  # hands
+        elif r == 458:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -58960,7 +58948,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58976,7 +58964,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C464()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58984,17 +58972,17 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # player
+        if r == 460:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         elif r == 709:  # upto
             d['upto'] = True
-        elif r == 460:  # count
+        elif r == 461:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 461:  # filter
+        elif r == 462:  # filter
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['filter'] = value
@@ -59008,7 +58996,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['thatcard'] = True
         elif r == 811:  # thosecards
             d['thosecards'] = True
-        elif r == 462:  # destination
+        elif r == 463:  # destination
             x = c[0]
             if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -59025,7 +59013,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59041,7 +59029,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C468()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59049,20 +59037,20 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # target
+        if r == 465:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 465:  # unless
+        elif r == 466:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
             value = _b720(x, inst, lim, made)
             d['unless'] = value
-        elif r == 466:  # per
+        elif r == 467:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -59076,7 +59064,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59092,7 +59080,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C470()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59100,9 +59088,9 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # player
+        if r == 469:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59112,7 +59100,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59128,7 +59116,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C474()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59136,19 +59124,19 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # amount
+        if r == 471:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 471:  # player
+        elif r == 472:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 472:  # owner
+        elif r == 473:  # owner
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -59158,7 +59146,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59174,7 +59162,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C477()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59182,11 +59170,11 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # filter
+        if r == 475:  # filter
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 475:  # battlefield
+        elif r == 476:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -59200,7 +59188,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59216,7 +59204,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C481()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59224,17 +59212,17 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # amount
+        if r == 478:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 478:  # counter
+        elif r == 479:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 479:  # target
+        elif r == 480:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59247,7 +59235,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59263,7 +59251,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C484()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59271,14 +59259,14 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 482:  # source
+        elif r == 483:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
@@ -59300,7 +59288,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59316,7 +59304,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C486()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59324,9 +59312,9 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # target
+        if r == 485:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59339,7 +59327,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59355,7 +59343,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C491()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59363,22 +59351,22 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # filter
+        if r == 487:  # filter
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['filter'] = value
-        elif r == 487:  # whose
+        elif r == 488:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 488:  # action
+        elif r == 489:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 536 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 489:  # pile
+        elif r == 490:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -59390,7 +59378,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59406,7 +59394,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59414,36 +59402,36 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 492:  # source
+        elif r == 493:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
             value = _b706(x, inst, lim, made)
             d['source'] = value
-        elif r == 493:  # amount
+        elif r == 494:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 494:  # counter
+        elif r == 495:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 495:  # also
+        elif r == 496:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59456,7 +59444,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59472,7 +59460,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C499()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59480,9 +59468,9 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # player
+        if r == 498:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59492,7 +59480,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59508,7 +59496,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59516,9 +59504,9 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 500:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59531,7 +59519,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59547,7 +59535,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C505()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59555,17 +59543,17 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # player
+        if r == 502:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
-        elif r == 502:  # amount
+        elif r == 503:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 503:  # filter
+        elif r == 504:  # filter
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['filter'] = value
@@ -59577,7 +59565,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59593,7 +59581,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C508()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59601,14 +59589,14 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # target
+        if r == 506:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 506:  # unless
+        elif r == 507:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
@@ -59622,7 +59610,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59638,7 +59626,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C510()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59646,9 +59634,9 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # target
+        if r == 509:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59661,7 +59649,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59677,7 +59665,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C512()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59685,9 +59673,9 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # target
+        if r == 511:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59700,7 +59688,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59716,7 +59704,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C514()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59724,9 +59712,9 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # target
+        if r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59739,7 +59727,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59755,7 +59743,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C518()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59763,17 +59751,17 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # amount
+        if r == 515:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 515:  # counter
+        elif r == 516:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 516:  # target
+        elif r == 517:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59786,7 +59774,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59802,7 +59790,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C520()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59821,7 +59809,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 518:  # effect
+        elif r == 519:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -59836,7 +59824,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59852,7 +59840,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C522()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59860,7 +59848,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # amount
+        if r == 521:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -59868,7 +59856,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['you'] = True
         elif r == 727:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59881,7 +59869,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59897,7 +59885,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C524()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59905,9 +59893,9 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # target
+        if r == 523:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59928,7 +59916,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59944,7 +59932,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C526()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59952,9 +59940,9 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # target
+        if r == 525:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59971,7 +59959,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59987,7 +59975,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C527()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60001,7 +59989,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['thatnoun'] = value
         elif r == 732:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60016,7 +60004,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60032,7 +60020,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C530()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60040,14 +60028,14 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # target
+        if r == 528:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 528:  # phaseout
+        elif r == 529:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -60059,7 +60047,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60075,7 +60063,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C533()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60083,14 +60071,14 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # target
+        if r == 531:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 531:  # nountap
+        elif r == 532:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -60102,7 +60090,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60118,7 +60106,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C536()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60126,7 +60114,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # lead
+        if r == 534:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
@@ -60134,7 +60122,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['lead'] = value
         elif r == 734:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -60158,12 +60146,12 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 602 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 534:  # duration
+        elif r == 535:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
@@ -60178,7 +60166,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 601 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 602 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60191,7 +60179,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60207,7 +60195,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C538()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60217,11 +60205,11 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 739:  # controller
             d['controller'] = True
-        elif r == 538:  # owner
+        elif r == 539:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 539:  # who
+        elif r == 540:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -60233,7 +60221,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60249,7 +60237,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C545()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60257,7 +60245,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # filter
+        if r == 544:  # filter
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['filter'] = value
@@ -60271,7 +60259,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60287,7 +60275,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C547()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60295,7 +60283,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # any
+        if r == 546:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -60307,7 +60295,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60323,7 +60311,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C550()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60333,11 +60321,11 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 745:  # each
             d['each'] = True
-        elif r == 547:  # count
+        elif r == 548:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 548:  # filter
+        elif r == 549:  # filter
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['filter'] = value
@@ -60349,7 +60337,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60365,7 +60353,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C552()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60373,7 +60361,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # who
+        if r == 551:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -60385,7 +60373,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60401,7 +60389,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C554()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60409,7 +60397,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # that
+        if r == 553:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -60421,7 +60409,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60437,7 +60425,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C556()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60447,7 +60435,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 818:  # equipped
             d['equipped'] = True
-        elif r == 554:  # enchanted
+        elif r == 555:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -60459,7 +60447,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60475,7 +60463,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C562()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60483,11 +60471,11 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # whose
+        if r == 560:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 560:  # step
+        elif r == 561:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -60499,7 +60487,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60515,7 +60503,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C566()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60523,11 +60511,11 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # lead
+        if r == 564:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 564:  # counter
+        elif r == 565:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -60539,7 +60527,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60555,7 +60543,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C570()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60563,15 +60551,15 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # lead
+        if r == 567:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 567:  # subject
+        elif r == 568:  # subject
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['subject'] = value
-        elif r == 568:  # batch
+        elif r == 569:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -60583,7 +60571,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60599,7 +60587,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C572()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60607,7 +60595,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # lead
+        if r == 571:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
@@ -60635,7 +60623,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60651,7 +60639,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C576()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60659,15 +60647,15 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # lead
+        if r == 573:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 573:  # who
+        elif r == 574:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 574:  # spell
+        elif r == 575:  # spell
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['spell'] = value
@@ -60679,7 +60667,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60695,7 +60683,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C579()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60703,13 +60691,13 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # lead
+        if r == 577:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
         elif r == 848:  # equipped
             d['equipped'] = True
-        elif r == 577:  # host
+        elif r == 578:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -60735,7 +60723,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60751,7 +60739,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C582()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60759,13 +60747,13 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # lead
+        if r == 580:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
         elif r == 849:  # thisor
             d['thisor'] = True
-        elif r == 580:  # subject
+        elif r == 581:  # subject
             x = c[0]
             value = _b280(x, inst, lim, made)
             d['subject'] = value
@@ -60793,7 +60781,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60809,7 +60797,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C595()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60817,11 +60805,11 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # command
+        if r == 594:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 595:  # battlefield
+        elif r == 596:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -60833,7 +60821,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60849,7 +60837,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C601()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60857,19 +60845,19 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # power
+        if r == 597:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 597:  # toughness
+        elif r == 598:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 598:  # power2
+        elif r == 599:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 599:  # toughness2
+        elif r == 600:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -60881,7 +60869,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60897,7 +60885,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C605()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60907,11 +60895,11 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 758:  # additional
             d['additional'] = True
-        elif r == 602:  # power
+        elif r == 603:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 603:  # toughness
+        elif r == 604:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -60937,7 +60925,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60953,7 +60941,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C607()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60961,7 +60949,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # both
+        if r == 606:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -60973,7 +60961,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60989,7 +60977,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C609()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60997,7 +60985,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # attack
+        if r == 608:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -61009,7 +60997,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61025,7 +61013,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C611()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61033,7 +61021,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # block
+        if r == 610:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -61045,7 +61033,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61061,7 +61049,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C613()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61069,7 +61057,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # count
+        if r == 612:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -61081,7 +61069,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61097,7 +61085,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C614()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61125,7 +61113,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61141,7 +61129,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C615()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61169,7 +61157,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61185,7 +61173,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C617()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61193,7 +61181,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # quality
+        if r == 616:  # quality
             x = c[0]
             value = _b764(x, inst, lim, made)
             d['quality'] = value
@@ -61205,7 +61193,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61221,7 +61209,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C618()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61239,7 +61227,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61255,7 +61243,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C620()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61263,7 +61251,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # destroyed
+        if r == 619:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -61275,7 +61263,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61291,7 +61279,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C622()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61299,7 +61287,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # phase
+        if r == 621:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -61311,7 +61299,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61327,7 +61315,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C624()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61335,7 +61323,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # untap
+        if r == 623:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61347,7 +61335,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61363,7 +61351,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C626()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61371,7 +61359,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # ability
+        if r == 625:  # ability
             x = c[0]
             if type(x) is Nt and x.rule == 387 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -61386,7 +61374,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61402,7 +61390,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C629()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61410,14 +61398,14 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # keyword
+        if r == 627:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 627:  # manacost
+        elif r == 628:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -61429,7 +61417,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61445,7 +61433,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C630()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61475,7 +61463,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61491,7 +61479,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C631()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61521,7 +61509,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61537,7 +61525,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C634()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61545,11 +61533,11 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # first
+        if r == 632:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 632:  # regular
+        elif r == 633:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -61563,7 +61551,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61579,7 +61567,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C636()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61587,7 +61575,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # excess
+        if r == 635:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -61599,7 +61587,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61615,7 +61603,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C638()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61623,7 +61611,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # untapped
+        if r == 637:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -61635,7 +61623,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61651,7 +61639,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C640()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61663,7 +61651,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 638:  # untap
+        elif r == 639:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61675,7 +61663,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61691,7 +61679,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C642()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61699,7 +61687,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # gains
+        if r == 641:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -61711,7 +61699,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61727,7 +61715,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C644()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61735,7 +61723,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # lethal
+        if r == 643:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -61747,7 +61735,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61763,7 +61751,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C646()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61771,7 +61759,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # quality
+        if r == 645:  # quality
             x = c[0]
             value = _b764(x, inst, lim, made)
             d['quality'] = value
@@ -61783,7 +61771,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61799,7 +61787,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C648()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61807,7 +61795,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # quality
+        if r == 647:  # quality
             x = c[0]
             value = _b764(x, inst, lim, made)
             d['quality'] = value
@@ -61819,7 +61807,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61835,7 +61823,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C650()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61843,7 +61831,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # quality
+        if r == 649:  # quality
             x = c[0]
             value = _b764(x, inst, lim, made)
             d['quality'] = value
@@ -61855,7 +61843,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61871,7 +61859,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C652()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61881,7 +61869,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 770:  # thisturn
             d['thisturn'] = True
-        elif r == 650:  # keyword
+        elif r == 651:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -61896,7 +61884,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61912,7 +61900,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C654()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61920,7 +61908,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # count
+        if r == 653:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -61932,7 +61920,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61948,7 +61936,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C656()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61956,7 +61944,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # attacks
+        if r == 655:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61968,7 +61956,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61984,7 +61972,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C658()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61992,7 +61980,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # blocks
+        if r == 657:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -62004,7 +61992,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62020,7 +62008,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C660()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62028,7 +62016,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # unblockable
+        if r == 659:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -62040,7 +62028,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62056,7 +62044,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C662()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62064,7 +62052,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # choice
+        if r == 661:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -62076,7 +62064,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62092,7 +62080,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C664()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62100,7 +62088,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # host
+        if r == 663:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -62112,7 +62100,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62128,7 +62116,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C666()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62136,7 +62124,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # color
+        if r == 665:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -62341,7 +62329,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 714:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62377,7 +62365,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 716:  # player
             x = c[0]
-            value = _b537(x, inst, lim, made)
+            value = _b538(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62456,7 +62444,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 740:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62543,7 +62531,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62552,7 +62540,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 541 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62727,7 +62715,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 795:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -63637,279 +63625,279 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 404 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 405 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 406 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 422 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 TokenEffect
-    _b440,  # 440 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 493 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 CopySpellEffect
-    _b526,  # 526 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 ContinuousEffect
-    _match_node,  # 536 ActionWord
-    _b537,  # 537 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 540 __asgn_oneormore
-    _match_node,  # 541 BackWord
-    _node,  # 542 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 548 __asgn_plain
-    _b549,  # 549 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 558 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 BeginningTrigger
-    _node,  # 562 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 583 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 584 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 PTChoice
-    _node,  # 601 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 CantBeBlockedByFewer
-    _b613,  # 613 CantBeBlockedExcept
-    _b614,  # 614 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CantBeTargetedBy
-    _b617,  # 617 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 HasKeywordAtManaCost
-    _b629,  # 629 HasKeywords
-    _b630,  # 630 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 672 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 674 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 677 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choicetype', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 423 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 TokenEffect
+    _b441,  # 441 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 463 __asgn_plain
+    _b464,  # 464 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 CopySpellEffect
+    _b527,  # 527 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 ContinuousEffect
+    _match_node,  # 537 ActionWord
+    _b538,  # 538 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 541 __asgn_oneormore
+    _match_node,  # 542 BackWord
+    _node,  # 543 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 559 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 BeginningTrigger
+    _node,  # 563 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 584 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 585 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 PTChoice
+    _node,  # 602 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CantBeBlockedByFewer
+    _b614,  # 614 CantBeBlockedExcept
+    _b615,  # 615 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 CantBeTargetedBy
+    _b618,  # 618 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 HasKeywordAtManaCost
+    _b630,  # 630 HasKeywords
+    _b631,  # 631 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 665 __asgn_plain
+    _b666,  # 666 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 673 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 674 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 678 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 679 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 680 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 681 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 682 __asgn_optional
@@ -64090,7 +64078,7 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 857 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 858 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 211, 215, 229, 387, 542, 562, 601, 713, 751, 821])
+_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 211, 215, 229, 387, 543, 563, 602, 713, 751, 821])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -64509,176 +64497,176 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
-    _b416,  # 416 ControlClause
-    None,  # 417 __asgn_plain
+    None,  # 416 __asgn_plain
+    _b417,  # 417 ControlClause
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
     None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
-    None,  # 422 __asgn_oneormore
-    None,  # 423 __asgn_plain
+    None,  # 422 __asgn_plain
+    None,  # 423 __asgn_oneormore
     None,  # 424 __asgn_plain
-    _b425,  # 425 DividedDamageEffect
-    None,  # 426 __asgn_plain
-    _b427,  # 427 DamageEffect
-    None,  # 428 __asgn_plain
-    _b429,  # 429 DestroyEffect
-    None,  # 430 __asgn_plain
+    None,  # 425 __asgn_plain
+    _b426,  # 426 DividedDamageEffect
+    None,  # 427 __asgn_plain
+    _b428,  # 428 DamageEffect
+    None,  # 429 __asgn_plain
+    _b430,  # 430 DestroyEffect
     None,  # 431 __asgn_plain
-    _b432,  # 432 DrawEffect
-    None,  # 433 __asgn_plain
-    _b434,  # 434 TokenCopyEffect
-    None,  # 435 __asgn_plain
+    None,  # 432 __asgn_plain
+    _b433,  # 433 DrawEffect
+    None,  # 434 __asgn_plain
+    _b435,  # 435 TokenCopyEffect
     None,  # 436 __asgn_plain
     None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
-    _b439,  # 439 TokenEffect
-    _b440,  # 440 AddManaEffect
-    None,  # 441 __asgn_plain
+    None,  # 439 __asgn_plain
+    _b440,  # 440 TokenEffect
+    _b441,  # 441 AddManaEffect
     None,  # 442 __asgn_plain
-    _b443,  # 443 DiscardEffect
-    None,  # 444 __asgn_plain
-    _b445,  # 445 GainLifeEffect
-    None,  # 446 __asgn_plain
+    None,  # 443 __asgn_plain
+    _b444,  # 444 DiscardEffect
+    None,  # 445 __asgn_plain
+    _b446,  # 446 GainLifeEffect
     None,  # 447 __asgn_plain
-    _b448,  # 448 GainControlEffect
-    None,  # 449 __asgn_plain
-    _b450,  # 450 ReturnToHandEffect
-    None,  # 451 __asgn_plain
+    None,  # 448 __asgn_plain
+    _b449,  # 449 GainControlEffect
+    None,  # 450 __asgn_plain
+    _b451,  # 451 ReturnToHandEffect
     None,  # 452 __asgn_plain
-    _b453,  # 453 ReturnFromGraveyardEffect
-    None,  # 454 __asgn_plain
-    _b455,  # 455 ReturnToBattlefieldEffect
-    None,  # 456 __asgn_plain
+    None,  # 453 __asgn_plain
+    _b454,  # 454 ReturnFromGraveyardEffect
+    None,  # 455 __asgn_plain
+    _b456,  # 456 ReturnToBattlefieldEffect
     None,  # 457 __asgn_plain
-    _b458,  # 458 ReturnAllFromGraveyardsEffect
-    None,  # 459 __asgn_plain
+    None,  # 458 __asgn_plain
+    _b459,  # 459 ReturnAllFromGraveyardsEffect
     None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    _b463,  # 463 SearchEffect
-    None,  # 464 __asgn_plain
+    None,  # 463 __asgn_plain
+    _b464,  # 464 SearchEffect
     None,  # 465 __asgn_plain
     None,  # 466 __asgn_plain
-    _b467,  # 467 CounterSpellEffect
-    None,  # 468 __asgn_plain
-    _b469,  # 469 ShuffleEffect
-    None,  # 470 __asgn_plain
+    None,  # 467 __asgn_plain
+    _b468,  # 468 CounterSpellEffect
+    None,  # 469 __asgn_plain
+    _b470,  # 470 ShuffleEffect
     None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    _b473,  # 473 MillEffect
-    None,  # 474 __asgn_plain
+    None,  # 473 __asgn_plain
+    _b474,  # 474 MillEffect
     None,  # 475 __asgn_plain
-    _b476,  # 476 PutFromHandEffect
-    None,  # 477 __asgn_plain
+    None,  # 476 __asgn_plain
+    _b477,  # 477 PutFromHandEffect
     None,  # 478 __asgn_plain
     None,  # 479 __asgn_plain
-    _b480,  # 480 PutCountersEffect
-    None,  # 481 __asgn_plain
+    None,  # 480 __asgn_plain
+    _b481,  # 481 PutCountersEffect
     None,  # 482 __asgn_plain
-    _b483,  # 483 PutOnLibraryEffect
-    None,  # 484 __asgn_plain
-    _b485,  # 485 PutIntoZoneEffect
-    None,  # 486 __asgn_plain
+    None,  # 483 __asgn_plain
+    _b484,  # 484 PutOnLibraryEffect
+    None,  # 485 __asgn_plain
+    _b486,  # 486 PutIntoZoneEffect
     None,  # 487 __asgn_plain
     None,  # 488 __asgn_plain
     None,  # 489 __asgn_plain
-    _b490,  # 490 PileActionEffect
-    None,  # 491 __asgn_plain
+    None,  # 490 __asgn_plain
+    _b491,  # 491 PileActionEffect
     None,  # 492 __asgn_plain
     None,  # 493 __asgn_plain
     None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
-    _b496,  # 496 ExileEffect
-    None,  # 497 __asgn_plain
-    _b498,  # 498 ExileTopEffect
-    None,  # 499 __asgn_plain
-    _b500,  # 500 RegenerateEffect
-    None,  # 501 __asgn_plain
+    None,  # 496 __asgn_plain
+    _b497,  # 497 ExileEffect
+    None,  # 498 __asgn_plain
+    _b499,  # 499 ExileTopEffect
+    None,  # 500 __asgn_plain
+    _b501,  # 501 RegenerateEffect
     None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
-    _b504,  # 504 PlayerSacrificesEffect
-    None,  # 505 __asgn_plain
+    None,  # 504 __asgn_plain
+    _b505,  # 505 PlayerSacrificesEffect
     None,  # 506 __asgn_plain
-    _b507,  # 507 SacrificeEffect
-    None,  # 508 __asgn_plain
-    _b509,  # 509 UntapEffect
-    None,  # 510 __asgn_plain
-    _b511,  # 511 TapOrUntapEffect
-    None,  # 512 __asgn_plain
-    _b513,  # 513 TapEffect
-    None,  # 514 __asgn_plain
+    None,  # 507 __asgn_plain
+    _b508,  # 508 SacrificeEffect
+    None,  # 509 __asgn_plain
+    _b510,  # 510 UntapEffect
+    None,  # 511 __asgn_plain
+    _b512,  # 512 TapOrUntapEffect
+    None,  # 513 __asgn_plain
+    _b514,  # 514 TapEffect
     None,  # 515 __asgn_plain
     None,  # 516 __asgn_plain
-    _b517,  # 517 RemoveCountersEffect
-    None,  # 518 __asgn_plain
-    _b519,  # 519 DelayedEffect
-    None,  # 520 __asgn_plain
-    _b521,  # 521 PreventEffect
-    None,  # 522 __asgn_plain
-    _b523,  # 523 CastThisEffect
-    None,  # 524 __asgn_plain
-    _b525,  # 525 CopySpellEffect
-    _b526,  # 526 NoRegenEffect
-    None,  # 527 __asgn_plain
+    None,  # 517 __asgn_plain
+    _b518,  # 518 RemoveCountersEffect
+    None,  # 519 __asgn_plain
+    _b520,  # 520 DelayedEffect
+    None,  # 521 __asgn_plain
+    _b522,  # 522 PreventEffect
+    None,  # 523 __asgn_plain
+    _b524,  # 524 CastThisEffect
+    None,  # 525 __asgn_plain
+    _b526,  # 526 CopySpellEffect
+    _b527,  # 527 NoRegenEffect
     None,  # 528 __asgn_plain
-    _b529,  # 529 PhaseOutEffect
-    None,  # 530 __asgn_plain
+    None,  # 529 __asgn_plain
+    _b530,  # 530 PhaseOutEffect
     None,  # 531 __asgn_plain
-    _b532,  # 532 NoUntapEffect
-    None,  # 533 __asgn_plain
+    None,  # 532 __asgn_plain
+    _b533,  # 533 NoUntapEffect
     None,  # 534 __asgn_plain
-    _b535,  # 535 ContinuousEffect
-    None,  # 536 ActionWord
-    _b537,  # 537 PlayerRef
-    None,  # 538 __asgn_plain
+    None,  # 535 __asgn_plain
+    _b536,  # 536 ContinuousEffect
+    None,  # 537 ActionWord
+    _b538,  # 538 PlayerRef
     None,  # 539 __asgn_plain
-    None,  # 540 __asgn_oneormore
-    None,  # 541 BackWord
-    None,  # 542 TargetRef
-    None,  # 543 __asgn_plain
-    _b544,  # 544 AnyNumberTargets
-    None,  # 545 __asgn_plain
-    _b546,  # 546 AnyTarget
-    None,  # 547 __asgn_plain
+    None,  # 540 __asgn_plain
+    None,  # 541 __asgn_oneormore
+    None,  # 542 BackWord
+    None,  # 543 TargetRef
+    None,  # 544 __asgn_plain
+    _b545,  # 545 AnyNumberTargets
+    None,  # 546 __asgn_plain
+    _b547,  # 547 AnyTarget
     None,  # 548 __asgn_plain
-    _b549,  # 549 UpToTargets
-    None,  # 550 __asgn_plain
-    _b551,  # 551 EachPlayers
-    None,  # 552 __asgn_plain
-    _b553,  # 553 ThatRef
-    None,  # 554 __asgn_plain
-    _b555,  # 555 EnchantedRef
-    None,  # 556 __asgn_plain
+    None,  # 549 __asgn_plain
+    _b550,  # 550 UpToTargets
+    None,  # 551 __asgn_plain
+    _b552,  # 552 EachPlayers
+    None,  # 553 __asgn_plain
+    _b554,  # 554 ThatRef
+    None,  # 555 __asgn_plain
+    _b556,  # 556 EnchantedRef
     None,  # 557 __asgn_plain
-    None,  # 558 __asgn_oneormore
-    None,  # 559 __asgn_plain
+    None,  # 558 __asgn_plain
+    None,  # 559 __asgn_oneormore
     None,  # 560 __asgn_plain
-    _b561,  # 561 BeginningTrigger
-    None,  # 562 Trigger
-    None,  # 563 __asgn_plain
+    None,  # 561 __asgn_plain
+    _b562,  # 562 BeginningTrigger
+    None,  # 563 Trigger
     None,  # 564 __asgn_plain
-    _b565,  # 565 LastCounterTrigger
-    None,  # 566 __asgn_plain
+    None,  # 565 __asgn_plain
+    _b566,  # 566 LastCounterTrigger
     None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
-    _b569,  # 569 BatchAttackTrigger
-    None,  # 570 __asgn_plain
-    _b571,  # 571 ThisTrigger
-    None,  # 572 __asgn_plain
+    None,  # 569 __asgn_plain
+    _b570,  # 570 BatchAttackTrigger
+    None,  # 571 __asgn_plain
+    _b572,  # 572 ThisTrigger
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    _b575,  # 575 CastTrigger
-    None,  # 576 __asgn_plain
+    None,  # 575 __asgn_plain
+    _b576,  # 576 CastTrigger
     None,  # 577 __asgn_plain
-    _b578,  # 578 AttachedTrigger
-    None,  # 579 __asgn_plain
+    None,  # 578 __asgn_plain
+    _b579,  # 579 AttachedTrigger
     None,  # 580 __asgn_plain
-    _b581,  # 581 YoursTrigger
-    None,  # 582 __asgn_plain
-    None,  # 583 __asgn_optional
+    None,  # 581 __asgn_plain
+    _b582,  # 582 YoursTrigger
+    None,  # 583 __asgn_plain
     None,  # 584 __asgn_optional
-    None,  # 585 __asgn_plain
+    None,  # 585 __asgn_optional
     None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
@@ -64687,91 +64675,91 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 591 __asgn_plain
     None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    _b594,  # 594 ZonePlace
-    None,  # 595 __asgn_plain
+    None,  # 594 __asgn_plain
+    _b595,  # 595 ZonePlace
     None,  # 596 __asgn_plain
     None,  # 597 __asgn_plain
     None,  # 598 __asgn_plain
     None,  # 599 __asgn_plain
-    _b600,  # 600 PTChoice
-    None,  # 601 StaticPart
-    None,  # 602 __asgn_plain
+    None,  # 600 __asgn_plain
+    _b601,  # 601 PTChoice
+    None,  # 602 StaticPart
     None,  # 603 __asgn_plain
-    _b604,  # 604 PTChange
-    None,  # 605 __asgn_plain
-    _b606,  # 606 CantAttackOrBlock
-    None,  # 607 __asgn_plain
-    _b608,  # 608 CantAttack
-    None,  # 609 __asgn_plain
-    _b610,  # 610 CantBlock
-    None,  # 611 __asgn_plain
-    _b612,  # 612 CantBeBlockedByFewer
-    _b613,  # 613 CantBeBlockedExcept
-    _b614,  # 614 CanBlockOnly
-    None,  # 615 __asgn_plain
-    _b616,  # 616 CantBeTargetedBy
-    _b617,  # 617 CantBeTargeted
-    None,  # 618 __asgn_plain
-    _b619,  # 619 CantBeDestroyed
-    None,  # 620 __asgn_plain
-    _b621,  # 621 CantPhaseOut
-    None,  # 622 __asgn_plain
-    _b623,  # 623 PhasesEachUntap
-    None,  # 624 __asgn_plain
-    _b625,  # 625 GainsAbility
-    None,  # 626 __asgn_plain
+    None,  # 604 __asgn_plain
+    _b605,  # 605 PTChange
+    None,  # 606 __asgn_plain
+    _b607,  # 607 CantAttackOrBlock
+    None,  # 608 __asgn_plain
+    _b609,  # 609 CantAttack
+    None,  # 610 __asgn_plain
+    _b611,  # 611 CantBlock
+    None,  # 612 __asgn_plain
+    _b613,  # 613 CantBeBlockedByFewer
+    _b614,  # 614 CantBeBlockedExcept
+    _b615,  # 615 CanBlockOnly
+    None,  # 616 __asgn_plain
+    _b617,  # 617 CantBeTargetedBy
+    _b618,  # 618 CantBeTargeted
+    None,  # 619 __asgn_plain
+    _b620,  # 620 CantBeDestroyed
+    None,  # 621 __asgn_plain
+    _b622,  # 622 CantPhaseOut
+    None,  # 623 __asgn_plain
+    _b624,  # 624 PhasesEachUntap
+    None,  # 625 __asgn_plain
+    _b626,  # 626 GainsAbility
     None,  # 627 __asgn_plain
-    _b628,  # 628 HasKeywordAtManaCost
-    _b629,  # 629 HasKeywords
-    _b630,  # 630 LosesKeywords
-    None,  # 631 __asgn_plain
+    None,  # 628 __asgn_plain
+    _b629,  # 629 HasKeywordAtManaCost
+    _b630,  # 630 HasKeywords
+    _b631,  # 631 LosesKeywords
     None,  # 632 __asgn_plain
-    _b633,  # 633 CombatDamageSteps
-    None,  # 634 __asgn_plain
-    _b635,  # 635 AssignsExcess
-    None,  # 636 __asgn_plain
-    _b637,  # 637 AttacksUntapped
-    None,  # 638 __asgn_plain
-    _b639,  # 639 DoesntUntap
-    None,  # 640 __asgn_plain
-    _b641,  # 641 DamageGainsLife
-    None,  # 642 __asgn_plain
-    _b643,  # 643 DamageIsLethal
-    None,  # 644 __asgn_plain
-    _b645,  # 645 CantBeBlockedBy
-    None,  # 646 __asgn_plain
-    _b647,  # 647 CantBeAttachedBy
-    None,  # 648 __asgn_plain
-    _b649,  # 649 PreventDamageFrom
-    None,  # 650 __asgn_plain
-    _b651,  # 651 AttacksDespite
-    None,  # 652 __asgn_plain
-    _b653,  # 653 MaxBlockers
-    None,  # 654 __asgn_plain
-    _b655,  # 655 AttacksEachCombat
-    None,  # 656 __asgn_plain
-    _b657,  # 657 BlocksEachCombat
-    None,  # 658 __asgn_plain
-    _b659,  # 659 CantBeBlocked
-    None,  # 660 __asgn_plain
-    _b661,  # 661 ChosenCreatureType
-    None,  # 662 __asgn_plain
-    _b663,  # 663 BecomesAura
-    None,  # 664 __asgn_plain
-    _b665,  # 665 IsColor
-    None,  # 666 __asgn_plain
+    None,  # 633 __asgn_plain
+    _b634,  # 634 CombatDamageSteps
+    None,  # 635 __asgn_plain
+    _b636,  # 636 AssignsExcess
+    None,  # 637 __asgn_plain
+    _b638,  # 638 AttacksUntapped
+    None,  # 639 __asgn_plain
+    _b640,  # 640 DoesntUntap
+    None,  # 641 __asgn_plain
+    _b642,  # 642 DamageGainsLife
+    None,  # 643 __asgn_plain
+    _b644,  # 644 DamageIsLethal
+    None,  # 645 __asgn_plain
+    _b646,  # 646 CantBeBlockedBy
+    None,  # 647 __asgn_plain
+    _b648,  # 648 CantBeAttachedBy
+    None,  # 649 __asgn_plain
+    _b650,  # 650 PreventDamageFrom
+    None,  # 651 __asgn_plain
+    _b652,  # 652 AttacksDespite
+    None,  # 653 __asgn_plain
+    _b654,  # 654 MaxBlockers
+    None,  # 655 __asgn_plain
+    _b656,  # 656 AttacksEachCombat
+    None,  # 657 __asgn_plain
+    _b658,  # 658 BlocksEachCombat
+    None,  # 659 __asgn_plain
+    _b660,  # 660 CantBeBlocked
+    None,  # 661 __asgn_plain
+    _b662,  # 662 ChosenCreatureType
+    None,  # 663 __asgn_plain
+    _b664,  # 664 BecomesAura
+    None,  # 665 __asgn_plain
+    _b666,  # 666 IsColor
     None,  # 667 __asgn_plain
     None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_oneormore
-    None,  # 673 __asgn_optional
+    None,  # 672 __asgn_plain
+    None,  # 673 __asgn_oneormore
     None,  # 674 __asgn_optional
     None,  # 675 __asgn_optional
     None,  # 676 __asgn_optional
-    None,  # 677 __asgn_oneormore
-    None,  # 678 __asgn_optional
+    None,  # 677 __asgn_optional
+    None,  # 678 __asgn_oneormore
     None,  # 679 __asgn_optional
     None,  # 680 __asgn_oneormore
     None,  # 681 __asgn_optional
