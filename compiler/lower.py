@@ -139,6 +139,7 @@ TEMPLATE_NAMES = frozenset({
     "rt", "self", "annotations", "abilities", "name", "rule", "reminder", "text",
     "trigger", "condition", "is_mana", "affects", "filter", "restriction", "once_per_turn", "from_hand",
     "special", "zones", "parts", "targets", "divide", "choose", "modes", "sentences", "steps", "face_down",
+    "variant_of",
 })
 _PARAM_NAME = re.compile(r"[a-z][a-z0-9_]*")
 

@@ -134,10 +134,10 @@ def turn_up(game: "Game", o: "GameObject", way: FaceUpWay | None, x: int = 0) ->
             o.counters[a.counter] += n
             game.log(f"{n} {a.counter} counter(s) put on it as it is turned face up (708.11)")
     o.face_down = None
-    for a in o.card.definition.expanded:
-        if isinstance(a, AsCopyOf):
+    for copying in o.card.definition.expanded:
+        if isinstance(copying, AsCopyOf):
             # 708.11, 707.5: "as this is turned face up, you may choose ... it becomes a copy ..."
-            copied = game.choose_copy(a, o, o.controller)
+            copied = game.choose_copy(copying, o, o.controller)
             if copied is not None:
                 o.copy_of, o.copy_until_face_down = copied, True
     game.choose_pt_as(o, entering=False)  # 708.11: "as this is turned face up, it becomes ..."
