@@ -756,6 +756,8 @@ class Game:
         """"As this enters the battlefield or is turned face up, it becomes your choice of 5/1 or 1/5"
         (614.1c, 708.11): its controller chooses now; the values set its power and toughness from then
         on (613.4b, layer 7b), for as long as it is this object (400.7)."""
+        if not any(isinstance(a, AsChoosePT) for a in o.definition.expanded):
+            return  # cheap pre-check on the copiable values before computing characteristics
         for a in self.characteristics(o).abilities:
             if not isinstance(a, AsChoosePT) or not (a.on_enter if entering else a.on_turned_up):
                 continue
