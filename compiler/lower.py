@@ -408,6 +408,7 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
     exile_this = False
     discard_filter: FilterIR | None = None
     exile_hand = None
+    exile_face_up: SacrificeIR | None = None
     remove: tuple[str, int] = ("", 0)
     discard_this = False
     reveal = None
@@ -437,6 +438,12 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
                 discard_filter = f
         elif k == "ExileFromHandCost":
             exile_hand = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+        elif k == "ExileFaceUpCost":
+            f = _filter(ck, p.filter, p)
+            if not f.face_down or f.controller != "you":
+                ck.error(p, "'exile ... face up' exiles face-down permanents you control",
+                         "write e.g. 'exile a face-down permanent you control face up'")
+            exile_face_up = SacrificeIR(_amount(p.count), f)
         elif k == "RevealCost":
             reveal = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
         elif k == "RemoveCountersCost":
@@ -455,7 +462,7 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
     return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
                   exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1],
                   discard_this=discard_this, reveal=reveal, tap_permanents=tap_perms, put_counters=put_counters,
-                  exile_this=exile_this)
+                  exile_this=exile_this, exile_face_up=exile_face_up)
 
 
 # ------------------------------------------------------------------ cards
@@ -1088,7 +1095,7 @@ class CardLowering:
         return ef.ExileTop(self.player(e.player, cond))
 
     def effect_MayPlayEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.MayPlay()
+        return ef.MayPlay(this_turn=bool(e.thisturn))
 
     def effect_CastThisEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.free:
@@ -1692,7 +1699,12 @@ class CardLowering:
                     fixed = replace(last, no_regeneration=True, no_regen_words=no_regen[0].words)
                     out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
                 continue
-            out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead or s.tailinstead), bool(s.may),
+            may = bool(s.may)
+            if may and effects and isinstance(effects[0], ef.MayPlay) and effects[0].this_turn:
+                may = False  # "You may play that card this turn": a permission (its words say "you may")
+            elif not may and any(isinstance(e, ef.MayPlay) and e.this_turn for e in effects):
+                self.ck.error(s, "write 'you may play that card this turn'")
+            out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead or s.tailinstead), may,
                                   bool(s.then), gate=own_gate, ability_word=word, instead_last=bool(s.tailinstead),
                                   instead_if=bool(s.lastinstead),
                                   condition_after=s.post is not None and s.pre is None,

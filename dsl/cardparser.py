@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '45cda6d6134dbb70cd3360359ba881ad75b731bdea171f24627309a1d8805722'
+GRAMMAR = '3a057a40ff266ca35f672537263165c4e729462e70a15eb71947eca396b859ee'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -180,6 +180,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ExileFromHandCost', 'common', 'ExileFromHandCost', ''),
     ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('__asgn_plain', 'plain', '', 'faceup'),
+    ('ExileFaceUpCost', 'common', 'ExileFaceUpCost', ''),
+    ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('RemoveCountersCost', 'common', 'RemoveCountersCost', ''),
     ('__asgn_plain', 'plain', '', 'count'),
@@ -340,8 +344,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('PlayerMillEffect', 'common', 'PlayerMillEffect', ''),
-    ('__asgn_plain', 'plain', '', 'play'),
-    ('MayPlayEffect', 'common', 'MayPlayEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('BlockRequirementEffect', 'common', 'BlockRequirementEffect', ''),
     ('__asgn_plain', 'plain', '', 'action'),
@@ -565,6 +567,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'who'),
     ('__asgn_oneormore', 'oneormore', '', 'options'),
     ('BackWord', 'match', 'BackWord', ''),
+    ('__asgn_plain', 'plain', '', 'play'),
+    ('MayPlayEffect', 'common', 'MayPlayEffect', ''),
+    ('__asgn_plain', 'plain', '', 'play'),
+    ('__asgn_plain', 'plain', '', 'thisturn'),
     ('TargetRef', 'abstract', 'TargetRef', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('AnyNumberTargets', 'common', 'AnyNumberTargets', ''),
@@ -1115,43 +1121,44 @@ _F81 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
 _F82 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
 _F83 = frozenset([None, 'c', 'p', 's'])
 _F84 = frozenset([None, 'c', 'e', 'i', 't', 'y'])
-_F85 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F86 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
-_F87 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
-_F88 = frozenset([None, 'a', 'd', 'y'])
-_F89 = frozenset([None, 'o', 't'])
-_F90 = frozenset(['p', 't'])
-_F91 = frozenset([None, 'b', 'i'])
-_F92 = frozenset([None, 'a', 't'])
-_F93 = frozenset(['t', 'y'])
-_F94 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F95 = frozenset([None, 'c', 'i'])
-_F96 = frozenset([None, 'i', 't'])
-_F97 = frozenset(['i', 't'])
-_F98 = frozenset([None, 'e', 'o', 'u'])
-_F99 = frozenset(['o', 'p'])
-_F100 = frozenset([None, 'c', 't'])
-_F101 = frozenset(['d', 'e', 'u'])
-_F102 = frozenset(['w'])
-_F103 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F104 = frozenset([None, 'a', 'p'])
-_F105 = frozenset([None, 'p', 't'])
-_F106 = frozenset(['+', '-'])
-_F107 = frozenset([None, 'g', 'h'])
-_F108 = frozenset([',', 'a'])
-_F109 = frozenset([None, ',', 'e'])
-_F110 = frozenset([None, 'm', 'o'])
-_F111 = frozenset([None, 'a', 'r'])
-_F112 = frozenset([None, 'h', 'y'])
-_F113 = frozenset([None, 'f', 'u'])
-_F114 = frozenset([None, 'd', 'f'])
-_F115 = frozenset([None, 'u', 'y'])
-_F116 = frozenset([None, 'i', 'u'])
-_F117 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F118 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
-_F119 = frozenset([None, 'i', 'y'])
-_F120 = frozenset(['i', 'o'])
-_F121 = frozenset(['a', 'o'])
+_F85 = frozenset([None, 'p', 'u'])
+_F86 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F87 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
+_F88 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
+_F89 = frozenset([None, 'a', 'd', 'y'])
+_F90 = frozenset([None, 'o', 't'])
+_F91 = frozenset(['p', 't'])
+_F92 = frozenset([None, 'b', 'i'])
+_F93 = frozenset([None, 'a', 't'])
+_F94 = frozenset(['t', 'y'])
+_F95 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F96 = frozenset([None, 'c', 'i'])
+_F97 = frozenset([None, 'i', 't'])
+_F98 = frozenset(['i', 't'])
+_F99 = frozenset([None, 'e', 'o', 'u'])
+_F100 = frozenset(['o', 'p'])
+_F101 = frozenset([None, 'c', 't'])
+_F102 = frozenset(['d', 'e', 'u'])
+_F103 = frozenset(['w'])
+_F104 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F105 = frozenset([None, 'a', 'p'])
+_F106 = frozenset([None, 'p', 't'])
+_F107 = frozenset(['+', '-'])
+_F108 = frozenset([None, 'g', 'h'])
+_F109 = frozenset([',', 'a'])
+_F110 = frozenset([None, ',', 'e'])
+_F111 = frozenset([None, 'm', 'o'])
+_F112 = frozenset([None, 'a', 'r'])
+_F113 = frozenset([None, 'h', 'y'])
+_F114 = frozenset([None, 'f', 'u'])
+_F115 = frozenset([None, 'd', 'f'])
+_F116 = frozenset([None, 'u', 'y'])
+_F117 = frozenset([None, 'i', 'u'])
+_F118 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F119 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F120 = frozenset([None, 'i', 'y'])
+_F121 = frozenset(['i', 'o'])
+_F122 = frozenset(['a', 'o'])
 
 
 class CardParser:
@@ -7797,7 +7804,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F18:
+        if ch in _F28:
             while True:
                 p41 = p
                 res42: list[Any] = []
@@ -7807,12 +7814,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'remove', '')
-                q += 6
+                v = (q, 'exile', '')
+                q += 5
                 p41 = q
                 res42.append(v)
                 p43 = p41
@@ -7834,7 +7841,7 @@ class CardParser:
                     res42.append(n)
                 p45 = p41
                 res46: list[Any] = []
-                r = self.r_CounterKind_0(p45)
+                r = self.r_ObjectFilter_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -7849,46 +7856,45 @@ class CardParser:
                 p41 = p45
                 if res46 and n:
                     res42.append(n)
-                r = self.e38_0(p41)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p41 = q
-                if v:
-                    res42.append(v)
                 q = sk0[p41]
                 if q < 0:
                     q = _WS0(text, p41).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'face', '')
                 q += 4
                 p41 = q
                 res42.append(v)
-                q = sk0[p41]
+                p47 = p41
+                res48: list[Any] = []
+                q = sk0[p47]
                 if q < 0:
-                    q = _WS0(text, p41).end()
+                    q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p41] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p47] = q
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
-                q += 4
-                p41 = q
-                res42.append(v)
-                if res42:
-                    n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
+                v = (q, 'up', '')
+                q += 2
+                p47 = q
+                res48.append(v)
+                if res48:
+                    n = Nt(res48)
                     n.rule = 159
+                p41 = p47
+                if res48 and n:
+                    res42.append(n)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 160
                 q = p41
                 v = n if res42 else None
                 if v is not None:
@@ -7900,42 +7906,25 @@ class CardParser:
                 break
         if ch in _F18:
             while True:
-                p47 = p
-                res48: list[Any] = []
-                q = sk0[p47]
+                p49 = p
+                res50: list[Any] = []
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p49] = q
+                if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'reveal', '')
+                v = (q, 'remove', '')
                 q += 6
-                p47 = q
-                res48.append(v)
-                p49 = p47
-                res50: list[Any] = []
-                r = self.r_Amount_0(p49)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
                 p49 = q
-                if v:
-                    res50.append(v)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 160
-                p47 = p49
-                if res50 and n:
-                    res48.append(n)
-                p51 = p47
+                res50.append(v)
+                p51 = p49
                 res52: list[Any] = []
-                r = self.r_ObjectFilter_0(p51)
+                r = self.r_Amount_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -7947,56 +7936,68 @@ class CardParser:
                 if res52:
                     n = Nt(res52)
                     n.rule = 161
-                p47 = p51
+                p49 = p51
                 if res52 and n:
-                    res48.append(n)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    res50.append(n)
+                p53 = p49
+                res54: list[Any] = []
+                r = self.r_CounterKind_0(p53)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'in', '')
-                q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p47 = q
-                res48.append(v)
-                if res48:
-                    n = Nt(res48)
+                q, v = r
+                p53 = q
+                if v:
+                    res54.append(v)
+                if res54:
+                    n = Nt(res54)
                     n.rule = 162
-                q = p47
-                v = n if res48 else None
+                p49 = p53
+                if res54 and n:
+                    res50.append(n)
+                r = self.e38_0(p49)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p49 = q
+                if v:
+                    res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p49 = q
+                res50.append(v)
+                if res50:
+                    n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
+                    n.rule = 163
+                q = p49
+                v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 139
@@ -8004,55 +8005,42 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F11:
+        if ch in _F18:
             while True:
-                p53 = p
-                res54: list[Any] = []
-                q = sk0[p53]
+                p55 = p
+                res56: list[Any] = []
+                q = sk0[p55]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p55).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
-                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p55] = q
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'tap', '')
-                q += 3
-                p53 = q
-                res54.append(v)
-                while True:
-                    p55 = p53
-                    res56: list[Any] = []
-                    q = sk0[p55]
-                    if q < 0:
-                        q = _WS0(text, p55).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p55] = q
-                    m = _RX15(text, q) if text[q:q + 1] in _F34 else None
-                    if m is None:
-                        break
-                    p57 = p55
-                    res58: list[Any] = []
-                    r = self.r_Amount_0(p57)
-                    if r is None:
-                        break
-                    q, v = r
-                    p57 = q
-                    if v:
-                        res58.append(v)
-                    if res58:
-                        n = Nt(res58)
-                        n.rule = 163
-                    p55 = p57
-                    if res58 and n:
-                        res56.append(n)
-                    p53 = p55
-                    res54 += res56
+                v = (q, 'reveal', '')
+                q += 6
+                p55 = q
+                res56.append(v)
+                p57 = p55
+                res58: list[Any] = []
+                r = self.r_Amount_0(p57)
+                if r is None:
+                    p = c
+                    ch = ch0
                     break
-                p59 = p53
+                q, v = r
+                p57 = q
+                if v:
+                    res58.append(v)
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 164
+                p55 = p57
+                if res58 and n:
+                    res56.append(n)
+                p59 = p55
                 res60: list[Any] = []
                 r = self.r_ObjectFilter_0(p59)
                 if r is None:
@@ -8065,15 +8053,57 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 164
-                p53 = p59
-                if res60 and n:
-                    res54.append(n)
-                if res54:
-                    n = Nt(res54)
                     n.rule = 165
-                q = p53
-                v = n if res54 else None
+                p55 = p59
+                if res60 and n:
+                    res56.append(n)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p55 = q
+                res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 166
+                q = p55
+                v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 139
@@ -8081,7 +8111,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F12:
+        if ch in _F11:
             while True:
                 p61 = p
                 res62: list[Any] = []
@@ -8091,90 +8121,167 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
+                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'tap', '')
+                q += 3
+                p61 = q
+                res62.append(v)
+                while True:
+                    p63 = p61
+                    res64: list[Any] = []
+                    q = sk0[p63]
+                    if q < 0:
+                        q = _WS0(text, p63).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p63] = q
+                    m = _RX15(text, q) if text[q:q + 1] in _F34 else None
+                    if m is None:
+                        break
+                    p65 = p63
+                    res66: list[Any] = []
+                    r = self.r_Amount_0(p65)
+                    if r is None:
+                        break
+                    q, v = r
+                    p65 = q
+                    if v:
+                        res66.append(v)
+                    if res66:
+                        n = Nt(res66)
+                        n.rule = 167
+                    p63 = p65
+                    if res66 and n:
+                        res64.append(n)
+                    p61 = p63
+                    res62 += res64
+                    break
+                p67 = p61
+                res68: list[Any] = []
+                r = self.r_ObjectFilter_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 168
+                p61 = p67
+                if res68 and n:
+                    res62.append(n)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 169
+                q = p61
+                v = n if res62 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 139
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p69 = p
+                res70: list[Any] = []
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'put', '')
                 q += 3
-                p61 = q
-                res62.append(v)
-                p63 = p61
-                res64: list[Any] = []
-                r = self.r_Amount_0(p63)
+                p69 = q
+                res70.append(v)
+                p71 = p69
+                res72: list[Any] = []
+                r = self.r_Amount_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p63 = q
+                p71 = q
                 if v:
-                    res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 166
-                p61 = p63
-                if res64 and n:
-                    res62.append(n)
-                p65 = p61
-                res66: list[Any] = []
-                r = self.r_CounterKind_0(p65)
+                    res72.append(v)
+                if res72:
+                    n = Nt(res72)
+                    n.rule = 170
+                p69 = p71
+                if res72 and n:
+                    res70.append(n)
+                p73 = p69
+                res74: list[Any] = []
+                r = self.r_CounterKind_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p65 = q
+                p73 = q
                 if v:
-                    res66.append(v)
-                if res66:
-                    n = Nt(res66)
-                    n.rule = 167
-                p61 = p65
-                if res66 and n:
-                    res62.append(n)
-                r = self.e39_0(p61)
+                    res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 171
+                p69 = p73
+                if res74 and n:
+                    res70.append(n)
+                r = self.e39_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p61 = q
+                p69 = q
                 if v:
-                    res62.append(v)
-                q = sk0[p61]
+                    res70.append(v)
+                q = sk0[p69]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p69).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p69] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'on', '')
                 q += 2
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p69).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p69] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p61 = q
-                res62.append(v)
-                if res62:
-                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 168
-                q = p61
-                v = n if res62 else None
+                p69 = q
+                res70.append(v)
+                if res70:
+                    n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
+                    n.rule = 172
+                q = p69
+                v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 139
@@ -8315,7 +8422,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 169
+        n.rule = 173
         return q, n
 
     def r_Condition_0(self, p: int) -> Any:
@@ -8349,7 +8456,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 170
+                    n.rule = 174
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -8455,18 +8562,18 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 171
+                    n.rule = 175
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 172
+                    n.rule = 176
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8647,18 +8754,18 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 174
+                    n.rule = 178
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 175
+                    n.rule = 179
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8722,18 +8829,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 176
+                    n.rule = 180
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 177
+                    n.rule = 181
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8767,12 +8874,12 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16 if len(res16) == 1 and type(res16[0]) is not list else flatten(res16))
-                    n.rule = 178
+                    n.rule = 182
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8811,7 +8918,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 179
+                    n.rule = 183
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -8850,18 +8957,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 180
+                    n.rule = 184
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
-                    n.rule = 181
+                    n.rule = 185
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -8944,7 +9051,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 182
+                    n.rule = 186
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -9006,12 +9113,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 183
+                    n.rule = 187
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9061,18 +9168,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 184
+                    n.rule = 188
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 185
+                    n.rule = 189
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9183,7 +9290,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 186
+                    n.rule = 190
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -9203,12 +9310,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 187
+                    n.rule = 191
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9308,7 +9415,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 188
+                    n.rule = 192
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -9325,18 +9432,18 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 189
+                    n.rule = 193
                 p35 = p39
                 if res40 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 190
+                    n.rule = 194
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9409,18 +9516,18 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 191
+                    n.rule = 195
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 192
+                    n.rule = 196
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9484,18 +9591,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 193
+                    n.rule = 197
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 194
+                    n.rule = 198
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9543,12 +9650,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 195
+                    n.rule = 199
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9645,18 +9752,18 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 196
+                    n.rule = 200
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 197
+                    n.rule = 201
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9770,7 +9877,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 198
+                    n.rule = 202
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -9804,12 +9911,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 199
+                    n.rule = 203
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9859,7 +9966,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 200
+                    n.rule = 204
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -9901,7 +10008,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 201
+                    n.rule = 205
                 p59 = p65
                 if res66 and n:
                     res60.append(n)
@@ -9944,12 +10051,12 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 202
+                    n.rule = 206
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9994,18 +10101,18 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 203
+                    n.rule = 207
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 204
+                    n.rule = 208
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10036,7 +10143,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 205
+                    n.rule = 209
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -10066,7 +10173,7 @@ class CardParser:
                         res78.append(v)
                     if res78:
                         n = Nt(res78)
-                        n.rule = 206
+                        n.rule = 210
                     p75 = p77
                     if res78 and n:
                         res76.append(n)
@@ -10075,12 +10182,12 @@ class CardParser:
                     break
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 207
+                    n.rule = 211
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 173
+                    n.rule = 177
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10105,7 +10212,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 208
+        n.rule = 212
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -10126,7 +10233,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 209
+        n.rule = 213
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -10172,7 +10279,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 210
+        n.rule = 214
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -10288,7 +10395,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 211
+                    n.rule = 215
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10319,7 +10426,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 211
+                    n.rule = 215
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10343,7 +10450,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 211
+                    n.rule = 215
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10404,7 +10511,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 212
+                    n.rule = 216
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10460,7 +10567,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 213
+        n.rule = 217
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10496,7 +10603,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 214
+        n.rule = 218
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10529,7 +10636,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 215
+                n.rule = 219
             q = p1
             v = n if res2 else None
             p = q
@@ -10539,7 +10646,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 216
+        n.rule = 220
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10572,7 +10679,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 217
+                n.rule = 221
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10612,13 +10719,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 218
+                n.rule = 222
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 219
+                n.rule = 223
             q = p1
             v = n if res2 else None
             p = q
@@ -10628,7 +10735,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 220
+        n.rule = 224
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10663,7 +10770,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 221
+        n.rule = 225
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10696,7 +10803,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10717,7 +10824,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10738,7 +10845,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10759,7 +10866,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10796,7 +10903,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10817,7 +10924,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10838,7 +10945,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10859,7 +10966,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10880,7 +10987,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10901,7 +11008,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10922,7 +11029,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10943,7 +11050,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 227
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10980,7 +11087,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11001,7 +11108,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11022,7 +11129,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11043,7 +11150,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11064,7 +11171,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11085,7 +11192,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11132,7 +11239,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 225
+                n.rule = 229
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11148,7 +11255,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 226
+                n.rule = 230
             q = p1
             v = n if res2 else None
             p = q
@@ -11159,7 +11266,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 227
+        n.rule = 231
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -11193,7 +11300,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 228
+                n.rule = 232
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -11277,7 +11384,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 229
+                    n.rule = 233
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -11301,7 +11408,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 229
+                    n.rule = 233
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11331,7 +11438,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 229
+                    n.rule = 233
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11375,7 +11482,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 230
+                    n.rule = 234
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11537,7 +11644,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 231
+                    n.rule = 235
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11557,12 +11664,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 232
+                    n.rule = 236
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11592,7 +11699,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 233
+                    n.rule = 237
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11642,18 +11749,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 234
+                    n.rule = 238
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 235
+                    n.rule = 239
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11668,7 +11775,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11796,18 +11903,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 236
+                    n.rule = 240
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 237
+                    n.rule = 241
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11969,18 +12076,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 238
+                    n.rule = 242
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 239
+                    n.rule = 243
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12149,7 +12256,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 240
+                    n.rule = 244
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -12197,12 +12304,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 241
+                    n.rule = 245
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12217,7 +12324,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12232,7 +12339,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12267,7 +12374,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 242
+                        n.rule = 246
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12327,7 +12434,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 243
+                    n.rule = 247
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12344,7 +12451,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 244
+                    n.rule = 248
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
@@ -12407,7 +12514,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 245
+                        n.rule = 249
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12453,12 +12560,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 246
+                    n.rule = 250
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12473,7 +12580,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12845,7 +12952,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 247
+                    n.rule = 251
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -12862,7 +12969,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 248
+                    n.rule = 252
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -12933,12 +13040,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 249
+                    n.rule = 253
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13156,7 +13263,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 250
+                    n.rule = 254
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -13551,7 +13658,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 251
+                    n.rule = 255
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -13571,12 +13678,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 252
+                    n.rule = 256
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13805,12 +13912,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 253
+                    n.rule = 257
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13944,7 +14051,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 254
+                    n.rule = 258
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13961,7 +14068,7 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 255
+                    n.rule = 259
                 p67 = p71
                 if res72 and n:
                     res68.append(n)
@@ -14004,12 +14111,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 256
+                    n.rule = 260
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14199,7 +14306,7 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 257
+                    n.rule = 261
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -14247,12 +14354,12 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 258
+                    n.rule = 262
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14412,12 +14519,12 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
-                    n.rule = 259
+                    n.rule = 263
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14565,7 +14672,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 260
+                    n.rule = 264
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -14585,12 +14692,12 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 261
+                    n.rule = 265
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14605,7 +14712,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14620,7 +14727,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14684,7 +14791,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 262
+                    n.rule = 266
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -14734,18 +14841,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 263
+                    n.rule = 267
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 264
+                    n.rule = 268
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14884,18 +14991,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 265
+                    n.rule = 269
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 266
+                    n.rule = 270
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14967,7 +15074,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 267
+                    n.rule = 271
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -15068,18 +15175,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 268
+                    n.rule = 272
                 p93 = p97
                 if res98 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94 if len(res94) == 1 and type(res94[0]) is not list else flatten(res94))
-                    n.rule = 269
+                    n.rule = 273
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15137,7 +15244,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 270
+                    n.rule = 274
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
@@ -15270,7 +15377,7 @@ class CardParser:
                         res106.append(v)
                     if res106:
                         n = Nt(res106)
-                        n.rule = 271
+                        n.rule = 275
                     p103 = p105
                     if res106 and n:
                         res104.append(n)
@@ -15279,12 +15386,12 @@ class CardParser:
                     break
                 if res100:
                     n = Nt(res100 if len(res100) == 1 and type(res100[0]) is not list else flatten(res100))
-                    n.rule = 272
+                    n.rule = 276
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15320,7 +15427,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 273
+                    n.rule = 277
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -15398,7 +15505,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 274
+                    n.rule = 278
                 p107 = p111
                 if res112 and n:
                     res108.append(n)
@@ -15413,12 +15520,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 275
+                    n.rule = 279
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15433,7 +15540,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 229
+                    n.rule = 233
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15458,7 +15565,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 276
+        n.rule = 280
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -15606,7 +15713,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 277
+                    n.rule = 281
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -15645,7 +15752,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 278
+                    n.rule = 282
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -15720,7 +15827,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 279
+                    n.rule = 283
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -15733,7 +15840,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 280
+        n.rule = 284
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -15754,7 +15861,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 281
+        n.rule = 285
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -15899,7 +16006,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 282
+                    n.rule = 286
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15962,7 +16069,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 283
+                    n.rule = 287
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -15990,7 +16097,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 284
+                    n.rule = 288
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -16018,7 +16125,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 285
+                    n.rule = 289
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -16143,7 +16250,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 286
+                    n.rule = 290
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -16316,13 +16423,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 287
+                n.rule = 291
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 288
+                n.rule = 292
             q = p1
             v = n if res2 else None
             p = q
@@ -16333,7 +16440,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 289
+        n.rule = 293
         return p, n
 
     def e45_0(self, p: int) -> Any:
@@ -16354,7 +16461,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 290
+        n.rule = 294
         return q, n
 
     def e46_0(self, p: int) -> Any:
@@ -16501,7 +16608,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 291
+                    n.rule = 295
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -16541,7 +16648,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 292
+                    n.rule = 296
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -16613,7 +16720,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 293
+        n.rule = 297
         return p, n
 
     def e49_0(self, p: int) -> Any:
@@ -18098,6 +18205,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F12:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'play', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F70:
             while True:
                 q = sk0[p]
@@ -18850,13 +18976,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 294
+                    n.rule = 298
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 295
+                    n.rule = 299
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -18881,7 +19007,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 296
+                    n.rule = 300
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -18941,13 +19067,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 297
+                    n.rule = 301
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 298
+                    n.rule = 302
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -18971,7 +19097,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 299
+                        n.rule = 303
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -19033,7 +19159,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 300
+                    n.rule = 304
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -19081,7 +19207,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 301
+                    n.rule = 305
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -19106,7 +19232,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 302
+                    n.rule = 306
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -19160,13 +19286,13 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 303
+                    n.rule = 307
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
-                    n.rule = 304
+                    n.rule = 308
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -19191,7 +19317,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 305
+                    n.rule = 309
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -19320,7 +19446,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 306
+                    n.rule = 310
                 p23 = p27
                 if res28 and n:
                     res24.append(n)
@@ -19384,13 +19510,13 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 307
+                    n.rule = 311
                 p23 = p29
                 if res30 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 308
+                    n.rule = 312
                 q = p23
                 v = n if res24 else None
                 if v is not None:
@@ -19441,7 +19567,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 309
+                    n.rule = 313
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -19458,7 +19584,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 310
+                    n.rule = 314
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -19548,7 +19674,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 311
+                    n.rule = 315
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -19599,7 +19725,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 312
+                    n.rule = 316
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -19625,7 +19751,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 313
+                    n.rule = 317
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -19645,7 +19771,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 314
+                    n.rule = 318
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -19826,7 +19952,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 315
+                    n.rule = 319
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -19885,7 +20011,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 316
+                    n.rule = 320
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -19984,7 +20110,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 317
+                    n.rule = 321
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -20226,163 +20352,14 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F85:
             while True:
-                p49 = p
-                res50: list[Any] = []
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                r = self.r_MayPlayEffect_0(p)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'until', '')
-                q += 5
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'end', '')
-                q += 3
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'may', '')
-                q += 3
-                p49 = q
-                res50.append(v)
-                p51 = p49
-                res52: list[Any] = []
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'play', '')
-                q += 4
-                p51 = q
-                res52.append(v)
-                if res52:
-                    n = Nt(res52)
-                    n.rule = 318
-                p49 = p51
-                if res52 and n:
-                    res50.append(n)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
-                q += 4
-                p49 = q
-                res50.append(v)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 319
-                q = p49
-                v = n if res50 else None
+                q, v = r
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20442,128 +20419,128 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p53 = p
-                res54: list[Any] = []
-                p55 = p53
-                res56: list[Any] = []
-                r = self.r_TargetRef_0(p55)
+                p49 = p
+                res50: list[Any] = []
+                p51 = p49
+                res52: list[Any] = []
+                r = self.r_TargetRef_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p55 = q
+                p51 = q
                 if v:
-                    res56.append(v)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 320
-                p53 = p55
-                if res56 and n:
-                    res54.append(n)
-                q = sk0[p53]
+                    res52.append(v)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 322
+                p49 = p51
+                if res52 and n:
+                    res50.append(n)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p49] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p49] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p49] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p49] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p49] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p49] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p49] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p53 = q
-                res54.append(v)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 321
-                q = p53
-                v = n if res54 else None
+                p49 = q
+                res50.append(v)
+                if res50:
+                    n = Nt(res50)
+                    n.rule = 323
+                q = p49
+                v = n if res50 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20597,54 +20574,79 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p57 = p
-                res58: list[Any] = []
-                p59 = p57
-                res60: list[Any] = []
-                r = self.r_ActionWord_0(p59)
+                p53 = p
+                res54: list[Any] = []
+                p55 = p53
+                res56: list[Any] = []
+                r = self.r_ActionWord_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p59 = q
+                p55 = q
                 if v:
-                    res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 322
-                p57 = p59
-                if res60 and n:
-                    res58.append(n)
-                q = sk0[p57]
+                    res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 324
+                p53 = p55
+                if res56 and n:
+                    res54.append(n)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p53] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p53] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p57 = q
-                res58.append(v)
-                r = self.e100_0(p57)
+                p53 = q
+                res54.append(v)
+                r = self.e100_0(p53)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p53 = q
+                if v:
+                    res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p53 = q
+                res54.append(v)
+                p57 = p53
+                res58: list[Any] = []
+                r = self.r_PlayerRef_0(p57)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20653,23 +20655,57 @@ class CardParser:
                 p57 = q
                 if v:
                     res58.append(v)
-                q = sk0[p57]
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 325
+                p53 = p57
+                if res58 and n:
+                    res54.append(n)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p53] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'of', '')
-                q += 2
-                p57 = q
-                res58.append(v)
-                p61 = p57
+                v = (q, 'library', '')
+                q += 7
+                p53 = q
+                res54.append(v)
+                if res54:
+                    n = Nt(res54 if len(res54) == 1 and type(res54[0]) is not list else flatten(res54))
+                    n.rule = 326
+                q = p53
+                v = n if res54 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p59 = p
+                res60: list[Any] = []
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'pay', '')
+                q += 3
+                p59 = q
+                res60.append(v)
+                p61 = p59
                 res62: list[Any] = []
-                r = self.r_PlayerRef_0(p61)
+                r = self.r_Cost_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20680,55 +20716,27 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 323
-                p57 = p61
+                    n.rule = 327
+                p59 = p61
                 if res62 and n:
-                    res58.append(n)
-                q = sk0[p57]
-                if q < 0:
-                    q = _WS0(text, p57).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p57] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p57 = q
-                res58.append(v)
-                if res58:
-                    n = Nt(res58 if len(res58) == 1 and type(res58[0]) is not list else flatten(res58))
-                    n.rule = 324
-                q = p57
-                v = n if res58 else None
+                    res60.append(n)
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 328
+                q = p59
+                v = n if res60 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F12:
+        if ch in _F9:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p63 = q
-                res64.append(v)
                 p65 = p63
                 res66: list[Any] = []
-                r = self.r_Cost_0(p65)
+                r = self.r_ActionWord_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20739,13 +20747,41 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 325
+                    n.rule = 329
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F86 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                p67 = p63
+                res68: list[Any] = []
+                r = self.r_Amount_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 330
+                p63 = p67
+                if res68 and n:
+                    res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 326
+                    n.rule = 331
                 q = p63
                 v = n if res64 else None
                 if v is not None:
@@ -20753,41 +20789,55 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F5:
             while True:
-                p67 = p
-                res68: list[Any] = []
-                p69 = p67
+                p69 = p
                 res70: list[Any] = []
-                r = self.r_ActionWord_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                if res70:
-                    n = Nt(res70)
-                    n.rule = 327
-                p67 = p69
-                if res70 and n:
-                    res68.append(n)
-                q = sk0[p67]
+                q = sk0[p69]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p69).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F85 else None
-                if m is None:
+                    sk0[p69] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                p71 = p67
+                v = (q, 'attach', '')
+                q += 6
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p69 = q
+                res70.append(v)
+                p71 = p69
                 res72: list[Any] = []
-                r = self.r_Amount_0(p71)
+                r = self.r_TargetRef_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20798,66 +20848,24 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 328
-                p67 = p71
+                    n.rule = 332
+                p69 = p71
                 if res72 and n:
-                    res68.append(n)
-                if res68:
-                    n = Nt(res68)
-                    n.rule = 329
-                q = p67
-                v = n if res68 else None
+                    res70.append(n)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 333
+                q = p69
+                v = n if res70 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F67:
             while True:
                 p73 = p
                 res74: list[Any] = []
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attach', '')
-                q += 6
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p73 = q
-                res74.append(v)
                 p75 = p73
                 res76: list[Any] = []
                 r = self.r_TargetRef_0(p75)
@@ -20871,42 +20879,22 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 330
+                    n.rule = 334
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 331
-                q = p73
-                v = n if res74 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F67:
-            while True:
-                p77 = p
-                res78: list[Any] = []
-                p79 = p77
-                res80: list[Any] = []
-                r = self.r_TargetRef_0(p79)
+                r = self.e101_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p79 = q
+                p73 = q
                 if v:
-                    res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 332
-                p77 = p79
-                if res80 and n:
-                    res78.append(n)
-                r = self.e101_0(p77)
+                    res74.append(v)
+                p77 = p73
+                res78: list[Any] = []
+                r = self.r_TargetRef_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20915,9 +20903,85 @@ class CardParser:
                 p77 = q
                 if v:
                     res78.append(v)
-                p81 = p77
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 335
+                p73 = p77
+                if res78 and n:
+                    res74.append(n)
+                if res74:
+                    n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
+                    n.rule = 336
+                q = p73
+                v = n if res74 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p79 = p
+                res80: list[Any] = []
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                p81 = p79
                 res82: list[Any] = []
-                r = self.r_TargetRef_0(p81)
+                r = self.r_Amount_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20928,435 +20992,348 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 333
-                p77 = p81
+                    n.rule = 337
+                p79 = p81
                 if res82 and n:
-                    res78.append(n)
-                if res78:
-                    n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
-                    n.rule = 334
-                q = p77
-                v = n if res78 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F8:
-            while True:
-                p83 = p
-                res84: list[Any] = []
-                q = sk0[p83]
+                    res80.append(n)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'look', '')
-                q += 4
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'at', '')
-                q += 2
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p83 = q
-                res84.append(v)
-                p85 = p83
-                res86: list[Any] = []
-                r = self.r_Amount_0(p85)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p85 = q
-                if v:
-                    res86.append(v)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 335
-                p83 = p85
-                if res86 and n:
-                    res84.append(n)
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('.', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, '.', '')
                 q += 1
-                p83 = q
-                res84.append(v)
-                p87 = p83
-                res88: list[Any] = []
-                r = self.r_ActionWord_0(p87)
+                p79 = q
+                res80.append(v)
+                p83 = p79
+                res84: list[Any] = []
+                r = self.r_ActionWord_0(p83)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p87 = q
+                p83 = q
                 if v:
-                    res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 336
-                p83 = p87
-                if res88 and n:
-                    res84.append(n)
-                q = sk0[p83]
+                    res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 338
+                p79 = p83
+                if res84 and n:
+                    res80.append(n)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'one', '')
                 q += 3
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'those', '')
                 q += 5
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'then', '')
                 q += 4
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'put', '')
                 q += 3
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'other', '')
                 q += 5
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'on', '')
                 q += 2
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'or', '')
                 q += 2
-                p83 = q
-                res84.append(v)
-                p89 = p83
-                res90: list[Any] = []
-                q = sk0[p89]
+                p79 = q
+                res80.append(v)
+                p85 = p79
+                res86: list[Any] = []
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p85] = q
                 if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'bottom', '')
                 q += 6
-                p89 = q
-                res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 337
-                p83 = p89
-                if res90 and n:
-                    res84.append(n)
-                q = sk0[p83]
+                p85 = q
+                res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 339
+                p79 = p85
+                if res86 and n:
+                    res80.append(n)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p79] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p83 = q
-                res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 338
-                q = p83
-                v = n if res84 else None
+                p79 = q
+                res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 340
+                q = p79
+                v = n if res80 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21364,7 +21341,404 @@ class CardParser:
                 break
         if ch in _F8:
             while True:
-                p91 = p
+                p87 = p
+                res88: list[Any] = []
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                p89 = p87
+                res90: list[Any] = []
+                r = self.r_Amount_0(p89)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p89 = q
+                if v:
+                    res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 341
+                p87 = p89
+                if res90 and n:
+                    res88.append(n)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                p91 = p87
                 res92: list[Any] = []
                 q = sk0[p91]
                 if q < 0:
@@ -21372,422 +21746,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'look', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'at', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                p93 = p91
-                res94: list[Any] = []
-                r = self.r_Amount_0(p93)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p93 = q
-                if v:
-                    res94.append(v)
-                if res94:
-                    n = Nt(res94)
-                    n.rule = 339
-                p91 = p93
-                if res94 and n:
-                    res92.append(n)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
-                q += 6
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p91 = q
-                res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p91 = q
-                res92.append(v)
-                p95 = p91
-                res96: list[Any] = []
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
                 if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'order', '')
                 q += 5
-                p95 = q
-                res96.append(v)
-                if res96:
-                    n = Nt(res96)
-                    n.rule = 340
-                p91 = p95
-                if res96 and n:
-                    res92.append(n)
+                p91 = q
+                res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 341
-                q = p91
-                v = n if res92 else None
+                    n.rule = 342
+                p87 = p91
+                if res92 and n:
+                    res88.append(n)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 343
+                q = p87
+                v = n if res88 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -21795,9 +21772,132 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p97 = p
+                p93 = p
+                res94: list[Any] = []
+                p95 = p93
+                res96: list[Any] = []
+                r = self.r_TargetRef_0(p95)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p95 = q
+                if v:
+                    res96.append(v)
+                if res96:
+                    n = Nt(res96)
+                    n.rule = 344
+                p93 = p95
+                if res96 and n:
+                    res94.append(n)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p93 = q
+                res94.append(v)
+                p97 = p93
                 res98: list[Any] = []
-                p99 = p97
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 345
+                p93 = p97
+                if res98 and n:
+                    res94.append(n)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p93 = q
+                res94.append(v)
+                p99 = p93
                 res100: list[Any] = []
                 r = self.r_TargetRef_0(p99)
                 if r is None:
@@ -21810,81 +21910,23 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 342
-                p97 = p99
+                    n.rule = 346
+                p93 = p99
                 if res100 and n:
-                    res98.append(n)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p97 = q
-                res98.append(v)
-                p101 = p97
+                    res94.append(n)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 347
+                q = p93
+                v = n if res94 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p101 = p
                 res102: list[Any] = []
                 q = sk0[p101]
                 if q < 0:
@@ -21892,37 +21934,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
-                q += 5
+                v = (q, 'move', '')
+                q += 4
                 p101 = q
                 res102.append(v)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 343
-                p97 = p101
-                if res102 and n:
-                    res98.append(n)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                p103 = p97
+                p103 = p101
                 res104: list[Any] = []
-                r = self.r_TargetRef_0(p103)
+                r = self.r_Amount_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21933,41 +21955,53 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 344
-                p97 = p103
+                    n.rule = 348
+                p101 = p103
                 if res104 and n:
-                    res98.append(n)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 345
-                q = p97
-                v = n if res98 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                p105 = p
+                    res102.append(n)
+                p105 = p101
                 res106: list[Any] = []
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_CounterKind_0(p105)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'move', '')
-                q += 4
+                q, v = r
                 p105 = q
-                res106.append(v)
-                p107 = p105
+                if v:
+                    res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 349
+                p101 = p105
+                if res106 and n:
+                    res102.append(n)
+                r = self.e102_0(p101)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p101 = q
+                if v:
+                    res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p101 = q
+                res102.append(v)
+                p107 = p101
                 res108: list[Any] = []
-                r = self.r_Amount_0(p107)
+                r = self.r_TargetRef_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21978,13 +22012,27 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 346
-                p105 = p107
+                    n.rule = 350
+                p101 = p107
                 if res108 and n:
-                    res106.append(n)
-                p109 = p105
+                    res102.append(n)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p101 = q
+                res102.append(v)
+                p109 = p101
                 res110: list[Any] = []
-                r = self.r_CounterKind_0(p109)
+                r = self.r_TargetRef_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -21995,36 +22043,39 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 347
-                p105 = p109
+                    n.rule = 351
+                p101 = p109
                 if res110 and n:
-                    res106.append(n)
-                r = self.e102_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                q = sk0[p105]
+                    res102.append(n)
+                if res102:
+                    n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
+                    n.rule = 352
+                q = p101
+                v = n if res102 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p111 = p
+                res112: list[Any] = []
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p111] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'turn', '')
                 q += 4
-                p105 = q
-                res106.append(v)
-                p111 = p105
-                res112: list[Any] = []
-                r = self.r_TargetRef_0(p111)
+                p111 = q
+                res112.append(v)
+                r = self.e103_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -22033,54 +22084,53 @@ class CardParser:
                 p111 = q
                 if v:
                     res112.append(v)
-                if res112:
-                    n = Nt(res112)
-                    n.rule = 348
-                p105 = p111
-                if res112 and n:
-                    res106.append(n)
-                q = sk0[p105]
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p111] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
+                v = (q, 'face', '')
                 q += 4
-                p105 = q
-                res106.append(v)
-                p113 = p105
+                p111 = q
+                res112.append(v)
+                p113 = p111
                 res114: list[Any] = []
-                r = self.r_TargetRef_0(p113)
-                if r is None:
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'down', '')
+                q += 4
                 p113 = q
-                if v:
-                    res114.append(v)
+                res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 349
-                p105 = p113
+                    n.rule = 353
+                p111 = p113
                 if res114 and n:
-                    res106.append(n)
-                if res106:
-                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 350
-                q = p105
-                v = n if res106 else None
+                    res112.append(n)
+                if res112:
+                    n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
+                    n.rule = 354
+                q = p111
+                v = n if res112 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F11:
+        if ch in _F26:
             while True:
                 p115 = p
                 res116: list[Any] = []
@@ -22090,62 +22140,34 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p115] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
-                p115 = q
-                res116.append(v)
-                r = self.e103_0(p115)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p115 = q
-                if v:
-                    res116.append(v)
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
+                v = (q, 'have', '')
                 q += 4
                 p115 = q
                 res116.append(v)
                 p117 = p115
                 res118: list[Any] = []
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_Effect_0(p117)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'down', '')
-                q += 4
+                q, v = r
                 p117 = q
-                res118.append(v)
+                if v:
+                    res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 351
+                    n.rule = 355
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
-                    n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 352
+                    n = Nt(res116)
+                    n.rule = 356
                 q = p115
                 v = n if res116 else None
                 if v is not None:
@@ -22153,7 +22175,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
+        if ch in _F28:
             while True:
                 p119 = p
                 res120: list[Any] = []
@@ -22163,17 +22185,45 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'have', '')
-                q += 4
+                v = (q, 'exchange', '')
+                q += 8
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
                 p119 = q
                 res120.append(v)
                 p121 = p119
                 res122: list[Any] = []
-                r = self.r_Effect_0(p121)
+                r = self.r_TargetRef_0(p121)
                 if r is None:
                     p = c
                     ch = ch0
@@ -22184,13 +22234,44 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 353
+                    n.rule = 357
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p119 = q
+                res120.append(v)
+                p123 = p119
+                res124: list[Any] = []
+                r = self.r_TargetRef_0(p123)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p123 = q
+                if v:
+                    res124.append(v)
+                if res124:
+                    n = Nt(res124)
+                    n.rule = 358
+                p119 = p123
+                if res124 and n:
+                    res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 354
+                    n.rule = 359
                 q = p119
                 v = n if res120 else None
                 if v is not None:
@@ -22198,169 +22279,65 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F28:
-            while True:
-                p123 = p
-                res124: list[Any] = []
-                q = sk0[p123]
-                if q < 0:
-                    q = _WS0(text, p123).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exchange', '')
-                q += 8
-                p123 = q
-                res124.append(v)
-                q = sk0[p123]
-                if q < 0:
-                    q = _WS0(text, p123).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p123 = q
-                res124.append(v)
-                q = sk0[p123]
-                if q < 0:
-                    q = _WS0(text, p123).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p123 = q
-                res124.append(v)
-                p125 = p123
-                res126: list[Any] = []
-                r = self.r_TargetRef_0(p125)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p125 = q
-                if v:
-                    res126.append(v)
-                if res126:
-                    n = Nt(res126)
-                    n.rule = 355
-                p123 = p125
-                if res126 and n:
-                    res124.append(n)
-                q = sk0[p123]
-                if q < 0:
-                    q = _WS0(text, p123).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p123 = q
-                res124.append(v)
-                p127 = p123
-                res128: list[Any] = []
-                r = self.r_TargetRef_0(p127)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p127 = q
-                if v:
-                    res128.append(v)
-                if res128:
-                    n = Nt(res128)
-                    n.rule = 356
-                p123 = p127
-                if res128 and n:
-                    res124.append(n)
-                if res124:
-                    n = Nt(res124)
-                    n.rule = 357
-                q = p123
-                v = n if res124 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F22:
             while True:
-                p129 = p
-                res130: list[Any] = []
-                q = sk0[p129]
+                p125 = p
+                res126: list[Any] = []
+                q = sk0[p125]
                 if q < 0:
-                    q = _WS0(text, p129).end()
+                    q = _WS0(text, p125).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p129] = q
+                    sk0[p125] = q
                 if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'flip', '')
                 q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
                 if q < 0:
-                    q = _WS0(text, p129).end()
+                    q = _WS0(text, p125).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p129] = q
+                    sk0[p125] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'a', '')
                 q += 1
-                p129 = q
-                res130.append(v)
-                p131 = p129
-                res132: list[Any] = []
-                q = sk0[p131]
+                p125 = q
+                res126.append(v)
+                p127 = p125
+                res128: list[Any] = []
+                q = sk0[p127]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p127).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p127] = q
                 if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'coin', '')
                 q += 4
-                p131 = q
-                res132.append(v)
-                if res132:
-                    n = Nt(res132)
-                    n.rule = 358
-                p129 = p131
-                if res132 and n:
-                    res130.append(n)
-                if res130:
-                    n = Nt(res130)
-                    n.rule = 359
-                q = p129
-                v = n if res130 else None
+                p127 = q
+                res128.append(v)
+                if res128:
+                    n = Nt(res128)
+                    n.rule = 360
+                p125 = p127
+                if res128 and n:
+                    res126.append(n)
+                if res126:
+                    n = Nt(res126)
+                    n.rule = 361
+                q = p125
+                v = n if res126 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -22386,7 +22363,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 360
+        n.rule = 362
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -22407,7 +22384,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 361
+        n.rule = 363
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -22424,7 +22401,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F86:
+        if ch in _F87:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -22439,7 +22416,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 362
+                    n.rule = 364
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -22493,13 +22470,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 363
+                    n.rule = 365
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 364
+                    n.rule = 366
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -22533,7 +22510,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F87 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22546,13 +22523,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 365
+                    n.rule = 367
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 366
+                    n.rule = 368
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -22599,13 +22576,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 367
+                    n.rule = 369
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 368
+                    n.rule = 370
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -22648,7 +22625,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 214
+        n.rule = 218
         return p, n
 
     def e56_1(self, p: int) -> Any:
@@ -22681,7 +22658,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 215
+                n.rule = 219
             q = p1
             v = n if res2 else None
             p = q
@@ -22691,7 +22668,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 216
+        n.rule = 220
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -22734,7 +22711,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 369
+                n.rule = 371
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22781,7 +22758,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 370
+                n.rule = 372
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22811,7 +22788,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 371
+            n.rule = 373
         p = p5
         if res6 and n:
             res.append(n)
@@ -22853,7 +22830,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 372
+                n.rule = 374
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -22883,7 +22860,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 373
+            n.rule = 375
         p = p11
         if res12 and n:
             res.append(n)
@@ -22897,7 +22874,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 374
+        n.rule = 376
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -23038,7 +23015,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 375
+                n.rule = 377
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23087,7 +23064,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 376
+            n.rule = 378
         p = p9
         if res10 and n:
             res.append(n)
@@ -23150,7 +23127,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 377
+        n.rule = 379
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -23294,14 +23271,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 378
+            n.rule = 380
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 379
+        n.rule = 381
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -23345,7 +23322,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 382
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -23390,13 +23367,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 381
+                n.rule = 383
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 382
+                n.rule = 384
             q = p1
             v = n if res2 else None
             p = q
@@ -23407,7 +23384,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 385
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -23505,7 +23482,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 386
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -23578,14 +23555,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 385
+            n.rule = 387
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 386
+        n.rule = 388
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -23666,7 +23643,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 387
+                    n.rule = 389
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -23681,7 +23658,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 387
+                    n.rule = 389
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -23706,7 +23683,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 388
+        n.rule = 390
         return q, n
 
     def e66_0(self, p: int) -> Any:
@@ -23727,7 +23704,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 389
+        n.rule = 391
         return q, n
 
     def e67_0(self, p: int) -> Any:
@@ -23780,7 +23757,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 390
+                n.rule = 392
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23821,13 +23798,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 391
+                n.rule = 393
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 392
+                n.rule = 394
             q = p1
             v = n if res2 else None
             p = q
@@ -23838,7 +23815,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 393
+        n.rule = 395
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -23936,7 +23913,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 394
+        n.rule = 396
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -23992,7 +23969,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 395
+            n.rule = 397
         p = p1
         if res2 and n:
             res.append(n)
@@ -24119,7 +24096,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 396
+        n.rule = 398
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -24192,14 +24169,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 397
+            n.rule = 399
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 398
+        n.rule = 400
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -24351,7 +24328,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 399
+        n.rule = 401
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -24410,7 +24387,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 400
+                n.rule = 402
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24493,7 +24470,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 401
+                n.rule = 403
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -24503,7 +24480,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 402
+        n.rule = 404
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -24795,7 +24772,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 403
+        n.rule = 405
         return q, n
 
     def e77_0(self, p: int) -> Any:
@@ -24830,7 +24807,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 404
+        n.rule = 406
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -24865,7 +24842,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 405
+        n.rule = 407
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -24900,7 +24877,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 406
+        n.rule = 408
         return p, n
 
     def e80_0(self, p: int) -> Any:
@@ -25123,7 +25100,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 r = self.r_ControlClause_0(p)
                 if r is None:
@@ -25264,7 +25241,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -25416,7 +25393,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 407
+                    n.rule = 409
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -25522,7 +25499,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 408
+                    n.rule = 410
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25561,7 +25538,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 409
+                    n.rule = 411
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -25596,7 +25573,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -25609,7 +25586,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 410
+                    n.rule = 412
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25634,7 +25611,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 411
+                    n.rule = 413
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -25673,7 +25650,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 412
+                    n.rule = 414
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -25722,7 +25699,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 413
+                    n.rule = 415
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -25776,7 +25753,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 414
+                    n.rule = 416
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -25862,7 +25839,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 415
+                    n.rule = 417
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -25909,7 +25886,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 416
+                    n.rule = 418
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -25929,7 +25906,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 417
+                    n.rule = 419
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -25956,7 +25933,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 418
+                    n.rule = 420
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -25990,7 +25967,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 417
+                    n.rule = 419
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -26017,7 +25994,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 419
+                    n.rule = 421
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -26037,7 +26014,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 417
+                    n.rule = 419
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -26064,7 +26041,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 420
+                    n.rule = 422
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -26098,7 +26075,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 417
+                    n.rule = 419
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -26125,7 +26102,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 421
+                    n.rule = 423
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -26159,7 +26136,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 417
+                    n.rule = 419
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -26186,7 +26163,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 422
+                    n.rule = 424
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -26220,7 +26197,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 417
+                    n.rule = 419
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -26268,7 +26245,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 423
+        n.rule = 425
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -26285,7 +26262,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -26317,7 +26294,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -26472,7 +26449,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 424
+                    n.rule = 426
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -26511,7 +26488,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 427
         p = p1
         if res2 and n:
             res.append(n)
@@ -26609,7 +26586,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 426
+        n.rule = 428
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -26677,7 +26654,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 427
+                n.rule = 429
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -26687,7 +26664,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 430
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -26719,14 +26696,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 430
+        n.rule = 432
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -26745,7 +26722,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 431
+                n.rule = 433
             q = p1
             v = n if res2 else None
             p = q
@@ -26770,7 +26747,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 432
+            n.rule = 434
         p = p3
         if res4 and n:
             res.append(n)
@@ -26784,7 +26761,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 435
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -26888,14 +26865,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 435
+        n.rule = 437
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -26927,7 +26904,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
@@ -26959,7 +26936,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 437
+            n.rule = 439
         p = p3
         if res4 and n:
             res.append(n)
@@ -26994,7 +26971,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 438
+            n.rule = 440
         p = p5
         if res6 and n:
             res.append(n)
@@ -27085,7 +27062,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 439
+                n.rule = 441
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -27104,7 +27081,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 442
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -27135,7 +27112,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 441
+        n.rule = 443
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -27154,7 +27131,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 442
+                n.rule = 444
             q = p1
             v = n if res2 else None
             p = q
@@ -27179,7 +27156,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 443
+            n.rule = 445
         p = p3
         if res4 and n:
             res.append(n)
@@ -27202,7 +27179,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 444
+        n.rule = 446
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -27221,7 +27198,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 445
+                n.rule = 447
             q = p1
             v = n if res2 else None
             p = q
@@ -27245,7 +27222,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 446
+        n.rule = 448
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -27301,7 +27278,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 447
+            n.rule = 449
         p = p1
         if res2 and n:
             res.append(n)
@@ -27317,7 +27294,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 448
+                n.rule = 450
             q = p3
             v = n if res4 else None
             p = q
@@ -27327,7 +27304,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 449
+        n.rule = 451
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -27359,7 +27336,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 450
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -27397,7 +27374,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 451
+        n.rule = 453
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -27429,7 +27406,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -27445,7 +27422,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 453
+                n.rule = 455
             q = p3
             v = n if res4 else None
             p = q
@@ -27474,7 +27451,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 454
+        n.rule = 456
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -27506,7 +27483,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -27604,7 +27581,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 456
+        n.rule = 458
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -27648,7 +27625,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 459
         p = p1
         if res2 and n:
             res.append(n)
@@ -27740,14 +27717,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 458
+            n.rule = 460
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 459
+        n.rule = 461
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -27779,7 +27756,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 460
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -27843,7 +27820,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 461
+            n.rule = 463
         p = p5
         if res6 and n:
             res.append(n)
@@ -27858,7 +27835,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 462
+            n.rule = 464
         p = p7
         if res8 and n:
             res.append(n)
@@ -27948,7 +27925,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 463
+            n.rule = 465
         p = p11
         if res12 and n:
             res.append(n)
@@ -27964,7 +27941,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 464
+        n.rule = 466
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -27996,7 +27973,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 465
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -28062,7 +28039,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 466
+                n.rule = 468
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -28085,7 +28062,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 467
+                    n.rule = 469
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28158,7 +28135,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 468
+        n.rule = 470
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -28190,7 +28167,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -28209,7 +28186,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 472
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -28266,7 +28243,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 471
+                n.rule = 473
             q = p1
             v = n if res2 else None
             p = q
@@ -28303,7 +28280,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 472
+            n.rule = 474
         p = p3
         if res4 and n:
             res.append(n)
@@ -28342,7 +28319,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 473
+            n.rule = 475
         p = p5
         if res6 and n:
             res.append(n)
@@ -28361,7 +28338,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 474
+        n.rule = 476
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -28400,7 +28377,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -28480,7 +28457,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 476
+            n.rule = 478
         p = p3
         if res4 and n:
             res.append(n)
@@ -28512,7 +28489,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 477
+        n.rule = 479
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -28544,7 +28521,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -28559,7 +28536,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 479
+            n.rule = 481
         p = p3
         if res4 and n:
             res.append(n)
@@ -28593,14 +28570,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 480
+            n.rule = 482
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 481
+        n.rule = 483
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -28632,7 +28609,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
@@ -28648,7 +28625,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 483
+                n.rule = 485
             q = p3
             v = n if res4 else None
             p = q
@@ -28725,7 +28702,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 486
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -28757,7 +28734,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -28795,7 +28772,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 488
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -28839,7 +28816,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
@@ -28863,7 +28840,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p3] = q
-        m = _RX46(text, q) if text[q:q + 1] in _F93 else None
+        m = _RX46(text, q) if text[q:q + 1] in _F94 else None
         if m is None:
             return None
         s = m.group()
@@ -28874,7 +28851,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 488
+            n.rule = 490
         p = p3
         if res4 and n:
             res.append(n)
@@ -29021,7 +28998,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 489
+            n.rule = 491
         p = p5
         if res6 and n:
             res.append(n)
@@ -29053,14 +29030,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 490
+            n.rule = 492
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 491
+        n.rule = 493
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -29092,7 +29069,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 494
         p = p1
         if res2 and n:
             res.append(n)
@@ -29108,7 +29085,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 493
+                n.rule = 495
             q = p3
             v = n if res4 else None
             p = q
@@ -29141,7 +29118,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 494
+                n.rule = 496
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29156,7 +29133,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 495
+                n.rule = 497
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -29220,7 +29197,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 496
+                n.rule = 498
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -29230,7 +29207,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 499
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -29310,7 +29287,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 498
+            n.rule = 500
         p = p1
         if res2 and n:
             res.append(n)
@@ -29329,7 +29306,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 499
+        n.rule = 501
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -29361,14 +29338,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 500
+            n.rule = 502
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 501
+        n.rule = 503
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -29387,7 +29364,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 502
+                n.rule = 504
             q = p1
             v = n if res2 else None
             p = q
@@ -29412,7 +29389,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 503
+            n.rule = 505
         p = p3
         if res4 and n:
             res.append(n)
@@ -29427,14 +29404,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 504
+            n.rule = 506
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 507
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -29466,7 +29443,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 506
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
@@ -29520,7 +29497,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 507
+                n.rule = 509
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -29530,7 +29507,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 508
+        n.rule = 510
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -29562,14 +29539,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 509
+            n.rule = 511
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 510
+        n.rule = 512
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -29625,14 +29602,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 513
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 512
+        n.rule = 514
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -29664,14 +29641,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 514
+        n.rule = 516
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -29703,7 +29680,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
@@ -29718,7 +29695,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 516
+            n.rule = 518
         p = p3
         if res4 and n:
             res.append(n)
@@ -29752,14 +29729,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 517
+            n.rule = 519
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 518
+        n.rule = 520
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -29798,14 +29775,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 521
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 520
+        n.rule = 522
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -29861,7 +29838,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 521
+            n.rule = 523
         p = p1
         if res2 and n:
             res.append(n)
@@ -29971,7 +29948,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 522
+        n.rule = 524
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -30003,7 +29980,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 523
+            n.rule = 525
         p = p1
         if res2 and n:
             res.append(n)
@@ -30017,7 +29994,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 524
+        n.rule = 526
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -30049,7 +30026,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 525
+            n.rule = 527
         p = p1
         if res2 and n:
             res.append(n)
@@ -30160,7 +30137,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 528
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -30240,7 +30217,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 527
+        n.rule = 529
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -30260,7 +30237,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 528
+            n.rule = 530
         p = p1
         if res2 and n:
             res.append(n)
@@ -30287,14 +30264,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 529
+            n.rule = 531
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 530
+        n.rule = 532
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -30314,7 +30291,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 531
+            n.rule = 533
         p = p1
         if res2 and n:
             res.append(n)
@@ -30408,14 +30385,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 532
+            n.rule = 534
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 533
+        n.rule = 535
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -30438,7 +30415,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 534
+                n.rule = 536
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30485,7 +30462,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 535
+                n.rule = 537
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30520,7 +30497,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 536
+        n.rule = 538
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -30610,7 +30587,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 537
+        n.rule = 539
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -30646,7 +30623,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -30654,7 +30631,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30683,7 +30660,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -30712,7 +30689,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 538
+                    n.rule = 540
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30740,12 +30717,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 539
+                    n.rule = 541
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 540
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30773,12 +30750,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 540
+                    n.rule = 542
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 538
+                    n.rule = 540
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30882,7 +30859,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 541
+        n.rule = 543
         return p, n
 
     def e95_0(self, p: int) -> Any:
@@ -31077,7 +31054,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31098,7 +31075,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31119,7 +31096,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31142,7 +31119,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31165,7 +31142,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 544
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31280,6 +31257,278 @@ class CardParser:
                 break
         return None
 
+    def r_MayPlayEffect_0(self, p: int) -> Any:
+        # MayPlayEffect: OrderedChoice (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F66:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'end', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'may', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'play', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 545
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 546
+                    return p1, n
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'play', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 547
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                p9 = p5
+                res10: list[Any] = []
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 548
+                p5 = p9
+                if res10 and n:
+                    res6.append(n)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 546
+                    return p5, n
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
     def r_TargetRef_0(self, p: int) -> Any:
         # TargetRef: OrderedChoice (rule)
         text = self.text
@@ -31294,7 +31543,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -31304,7 +31553,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F97 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F98 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31320,12 +31569,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 543
+                    n.rule = 549
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -31350,7 +31599,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 543
+                    n.rule = 549
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -31428,7 +31677,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 544
+                    n.rule = 550
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -31471,12 +31720,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 545
+                    n.rule = 551
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31503,7 +31752,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 546
+                    n.rule = 552
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -31523,12 +31772,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 547
+                    n.rule = 553
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31543,12 +31792,12 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -31558,12 +31807,12 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F98:
+        if ch in _F99:
             while True:
                 p15 = p
                 res16: list[Any] = []
@@ -31641,7 +31890,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 548
+                    n.rule = 554
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -31672,18 +31921,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 549
+                    n.rule = 555
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 550
+                    n.rule = 556
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31714,7 +31963,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p25] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31727,18 +31976,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 551
+                    n.rule = 557
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 552
+                    n.rule = 558
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31753,7 +32002,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31822,18 +32071,18 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 553
+                    n.rule = 559
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 554
+                    n.rule = 560
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31872,23 +32121,23 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 555
+                    n.rule = 561
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 556
+                    n.rule = 562
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 r = self.r_BackRef_0(p)
                 if r is None:
@@ -31898,7 +32147,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 543
+                    n.rule = 549
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31955,7 +32204,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 563
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32095,7 +32344,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -32142,7 +32391,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 558
+                    n.rule = 564
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -32193,7 +32442,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 559
+        n.rule = 565
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -32291,7 +32540,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 560
+                    n.rule = 566
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -32303,7 +32552,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F101 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F102 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32316,18 +32565,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 561
+                    n.rule = 567
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 562
+                    n.rule = 568
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32344,7 +32593,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32357,7 +32606,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 564
+                    n.rule = 570
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -32402,7 +32651,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 565
+                    n.rule = 571
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -32478,12 +32727,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 566
+                    n.rule = 572
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32510,7 +32759,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 567
+                    n.rule = 573
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -32569,7 +32818,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 568
+                    n.rule = 574
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -32591,18 +32840,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 569
+                    n.rule = 575
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 570
+                    n.rule = 576
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32619,7 +32868,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32632,7 +32881,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 571
+                    n.rule = 577
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -32670,12 +32919,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 572
+                    n.rule = 578
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32692,7 +32941,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32705,7 +32954,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 573
+                    n.rule = 579
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -32730,7 +32979,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 574
+                    n.rule = 580
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -32765,18 +33014,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 575
+                    n.rule = 581
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 576
+                    n.rule = 582
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32793,7 +33042,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32806,7 +33055,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 577
+                    n.rule = 583
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -32840,7 +33089,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 578
+                    n.rule = 584
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -32855,12 +33104,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 579
+                    n.rule = 585
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32877,7 +33126,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F102 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32890,7 +33139,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 580
+                    n.rule = 586
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -32916,7 +33165,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 581
+                    n.rule = 587
                 p39 = p43
                 if res44 and n:
                     res40.append(n)
@@ -32968,12 +33217,12 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 582
+                    n.rule = 588
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 563
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33011,7 +33260,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 583
+                n.rule = 589
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -33039,7 +33288,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 584
+        n.rule = 590
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -33060,7 +33309,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 585
+        n.rule = 591
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -33077,7 +33326,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -33092,7 +33341,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 586
+                    n.rule = 592
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33121,7 +33370,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 587
+                    n.rule = 593
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33163,7 +33412,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 588
+                n.rule = 594
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -33218,7 +33467,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 589
+                    n.rule = 595
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33249,7 +33498,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 590
+                    n.rule = 596
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33308,7 +33557,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 591
+                    n.rule = 597
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33423,7 +33672,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 592
+                    n.rule = 598
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33518,7 +33767,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F104:
+        if ch in _F105:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -33592,7 +33841,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -33604,7 +33853,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33617,7 +33866,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 593
+                    n.rule = 599
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33706,7 +33955,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 594
+                    n.rule = 600
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33726,7 +33975,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 595
+                    n.rule = 601
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33781,13 +34030,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 596
+                    n.rule = 602
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 595
+                    n.rule = 601
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33829,7 +34078,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33842,7 +34091,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 597
+                    n.rule = 603
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33868,7 +34117,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33881,7 +34130,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 598
+                    n.rule = 604
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -33907,7 +34156,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33920,7 +34169,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 599
+                    n.rule = 605
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -33946,7 +34195,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33959,18 +34208,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 600
+                    n.rule = 606
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 601
+                    n.rule = 607
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34021,7 +34270,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -34034,7 +34283,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 603
+                    n.rule = 609
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -34060,7 +34309,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -34073,7 +34322,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 604
+                    n.rule = 610
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -34116,12 +34365,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 605
+                    n.rule = 611
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34190,18 +34439,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 606
+                    n.rule = 612
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 607
+                    n.rule = 613
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34242,18 +34491,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 608
+                    n.rule = 614
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 609
+                    n.rule = 615
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34294,18 +34543,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 610
+                    n.rule = 616
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 611
+                    n.rule = 617
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34405,7 +34654,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 612
+                    n.rule = 618
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -34453,12 +34702,12 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 613
+                    n.rule = 619
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34548,12 +34797,12 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 614
+                    n.rule = 620
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34615,12 +34864,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 615
+                    n.rule = 621
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34768,7 +35017,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 616
+                    n.rule = 622
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -34788,12 +35037,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 617
+                    n.rule = 623
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34953,12 +35202,12 @@ class CardParser:
                     break
                 if res46:
                     n = Nt(res46)
-                    n.rule = 618
+                    n.rule = 624
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35013,18 +35262,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 619
+                    n.rule = 625
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 620
+                    n.rule = 626
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35079,18 +35328,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 621
+                    n.rule = 627
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 622
+                    n.rule = 628
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35215,23 +35464,23 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 623
+                    n.rule = 629
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 624
+                    n.rule = 630
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p61 = p
                 res62: list[Any] = []
@@ -35271,7 +35520,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 625
+                    n.rule = 631
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -35291,17 +35540,17 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 626
+                    n.rule = 632
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p65 = p
                 res66: list[Any] = []
@@ -35327,7 +35576,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 627
+                    n.rule = 633
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -35433,23 +35682,23 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 628
+                    n.rule = 634
                 p65 = p69
                 if res70 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 629
+                    n.rule = 635
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p71 = p
                 res72: list[Any] = []
@@ -35473,12 +35722,12 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 630
+                    n.rule = 636
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35507,12 +35756,12 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 631
+                    n.rule = 637
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35609,7 +35858,7 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 632
+                    n.rule = 638
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -35644,7 +35893,7 @@ class CardParser:
                     res82.append(v)
                     if res82:
                         n = Nt(res82)
-                        n.rule = 633
+                        n.rule = 639
                     p79 = p81
                     if res82 and n:
                         res80.append(n)
@@ -35690,12 +35939,12 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 634
+                    n.rule = 640
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35848,18 +36097,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 635
+                    n.rule = 641
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 636
+                    n.rule = 642
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35928,18 +36177,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 637
+                    n.rule = 643
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 638
+                    n.rule = 644
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36031,18 +36280,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 639
+                    n.rule = 645
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 640
+                    n.rule = 646
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36223,18 +36472,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 641
+                    n.rule = 647
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 642
+                    n.rule = 648
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36331,18 +36580,18 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 643
+                    n.rule = 649
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 644
+                    n.rule = 650
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36420,7 +36669,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 645
+                    n.rule = 651
                 p103 = p105
                 if res106 and n:
                     res104.append(n)
@@ -36440,12 +36689,12 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 646
+                    n.rule = 652
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36551,7 +36800,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 647
+                    n.rule = 653
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -36571,12 +36820,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 648
+                    n.rule = 654
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36640,7 +36889,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 649
+                    n.rule = 655
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -36716,12 +36965,12 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 650
+                    n.rule = 656
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36861,18 +37110,18 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 651
+                    n.rule = 657
                 p115 = p119
                 if res120 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116 if len(res116) == 1 and type(res116[0]) is not list else flatten(res116))
-                    n.rule = 652
+                    n.rule = 658
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36986,7 +37235,7 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 653
+                    n.rule = 659
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
@@ -37001,12 +37250,12 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 654
+                    n.rule = 660
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37089,18 +37338,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 655
+                    n.rule = 661
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 656
+                    n.rule = 662
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37183,18 +37432,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 657
+                    n.rule = 663
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 658
+                    n.rule = 664
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37249,18 +37498,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 659
+                    n.rule = 665
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 660
+                    n.rule = 666
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37371,18 +37620,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 661
+                    n.rule = 667
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 662
+                    n.rule = 668
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37482,23 +37731,23 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 663
+                    n.rule = 669
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 664
+                    n.rule = 670
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p145 = p
                 res146: list[Any] = []
@@ -37524,18 +37773,18 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 665
+                    n.rule = 671
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146 if len(res146) == 1 and type(res146[0]) is not list else flatten(res146))
-                    n.rule = 666
+                    n.rule = 672
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 602
+                    n.rule = 608
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37576,7 +37825,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 667
+                    n.rule = 673
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37606,7 +37855,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 668
+                    n.rule = 674
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37631,7 +37880,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 669
+                    n.rule = 675
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -37662,7 +37911,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 670
+                    n.rule = 676
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37687,7 +37936,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 671
+                    n.rule = 677
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -37723,7 +37972,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 672
+                n.rule = 678
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -37750,7 +37999,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     if first:
@@ -37777,7 +38026,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 673
+        n.rule = 679
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -37798,7 +38047,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 680
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -37819,7 +38068,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 681
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -37840,7 +38089,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 682
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -37861,7 +38110,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 683
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -37896,7 +38145,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 678
+        n.rule = 684
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -38106,7 +38355,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 685
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -38204,7 +38453,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 680
+        n.rule = 686
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -38225,7 +38474,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 687
         return q, n
 
     def e126_0(self, p: int) -> Any:
@@ -38246,7 +38495,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 688
         return q, n
 
     def e127_0(self, p: int) -> Any:
@@ -38263,7 +38512,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -38426,7 +38675,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38501,7 +38750,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 690
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38546,7 +38795,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 685
+                    n.rule = 691
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38628,7 +38877,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 686
+                    n.rule = 692
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38651,7 +38900,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 693
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -38787,7 +39036,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 694
         return q, n
 
     def e134_0(self, p: int) -> Any:
@@ -38808,7 +39057,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 689
+        n.rule = 695
         return p, n
 
     def e135_0(self, p: int) -> Any:
@@ -38839,7 +39088,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 690
+        n.rule = 696
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -38874,7 +39123,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 691
+        n.rule = 697
         return p, n
 
     def e137_0(self, p: int) -> Any:
@@ -38972,7 +39221,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 692
+        n.rule = 698
         return p, n
 
     def e139_0(self, p: int) -> Any:
@@ -39034,7 +39283,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 699
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39100,7 +39349,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 694
+                    n.rule = 700
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -39124,7 +39373,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -39260,7 +39509,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 695
+                    n.rule = 701
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -39286,7 +39535,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 696
+                    n.rule = 702
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -39359,7 +39608,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 697
+                    n.rule = 703
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -39437,7 +39686,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -39484,7 +39733,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 704
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39579,7 +39828,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 705
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39670,7 +39919,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 700
+                    n.rule = 706
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39724,7 +39973,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 701
+                    n.rule = 707
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39758,7 +40007,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 701
+                    n.rule = 707
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -39836,7 +40085,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 708
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -39884,7 +40133,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 703
+            n.rule = 709
         p = p1
         if res2 and n:
             res.append(n)
@@ -39928,7 +40177,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 704
+        n.rule = 710
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -39968,7 +40217,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 705
+            n.rule = 711
         p = p1
         if res2 and n:
             res.append(n)
@@ -39987,7 +40236,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 706
+        n.rule = 712
         return p, n
 
     def e147_0(self, p: int) -> Any:
@@ -40004,7 +40253,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F112:
+        if ch in _F113:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40072,7 +40321,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 707
+                    n.rule = 713
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40138,7 +40387,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 714
         return q, n
 
     def e149_0(self, p: int) -> Any:
@@ -40155,7 +40404,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F113:
+        if ch in _F114:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40229,7 +40478,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -40277,7 +40526,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40323,7 +40572,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -40403,7 +40652,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 715
         return q, n
 
     def e152_0(self, p: int) -> Any:
@@ -40469,7 +40718,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 716
         return q, n
 
     def e154_0(self, p: int) -> Any:
@@ -40486,7 +40735,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40518,7 +40767,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -40654,18 +40903,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 717
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 712
+                    n.rule = 718
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40701,7 +40950,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 714
+                    n.rule = 720
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40721,12 +40970,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 715
+                    n.rule = 721
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40762,7 +41011,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 716
+                    n.rule = 722
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40782,12 +41031,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 717
+                    n.rule = 723
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40812,7 +41061,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 724
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -40829,7 +41078,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40844,12 +41093,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 719
+                    n.rule = 725
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 726
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40869,12 +41118,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 721
+                    n.rule = 727
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 720
+                    n.rule = 726
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41007,7 +41256,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 728
         return q, n
 
     def e159_0(self, p: int) -> Any:
@@ -41098,7 +41347,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 723
+                    n.rule = 729
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41142,7 +41391,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 724
+                    n.rule = 730
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -41502,7 +41751,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 731
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41561,7 +41810,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 726
+                    n.rule = 732
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41641,7 +41890,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 727
+                    n.rule = 733
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41718,7 +41967,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 728
+                    n.rule = 734
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41763,7 +42012,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 729
+                    n.rule = 735
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41848,7 +42097,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 736
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -41951,7 +42200,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 731
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41975,7 +42224,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 732
+                    n.rule = 738
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -42003,7 +42252,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 739
         return q, n
 
     def e172_0(self, p: int) -> Any:
@@ -42199,7 +42448,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42229,7 +42478,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 735
+                        n.rule = 741
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -42255,7 +42504,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 736
+                n.rule = 742
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -42281,7 +42530,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     if first:
@@ -42308,7 +42557,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 743
         return p, n
 
     def e177_0(self, p: int) -> Any:
@@ -42352,7 +42601,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 738
+        n.rule = 744
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -42373,7 +42622,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 745
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -42391,14 +42640,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 740
+            n.rule = 746
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 741
+        n.rule = 747
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -42428,7 +42677,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -42461,7 +42710,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 748
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -42490,7 +42739,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX58(text, q) if text[q:q + 1] in _F99 else None
+        m = _RX58(text, q) if text[q:q + 1] in _F100 else None
         if m is None:
             return None
         s = m.group()
@@ -42501,7 +42750,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 743
+            n.rule = 749
         p = p1
         if res2 and n:
             res.append(n)
@@ -42533,7 +42782,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 744
+        n.rule = 750
         return p, n
 
     def e181_0(self, p: int) -> Any:
@@ -42554,7 +42803,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 751
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -42582,7 +42831,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 746
+            n.rule = 752
         p = p1
         if res2 and n:
             res.append(n)
@@ -42597,7 +42846,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 747
+            n.rule = 753
         p = p3
         if res4 and n:
             res.append(n)
@@ -42613,7 +42862,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 748
+        n.rule = 754
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -42681,7 +42930,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 755
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -42702,7 +42951,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 756
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -42739,7 +42988,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42800,7 +43049,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42877,7 +43126,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42941,7 +43190,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42977,7 +43226,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 160
+                    n.rule = 164
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -42994,7 +43243,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 161
+                    n.rule = 165
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -43042,12 +43291,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 162
+                    n.rule = 166
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43093,7 +43342,7 @@ class CardParser:
                         res32.append(v)
                     if res32:
                         n = Nt(res32)
-                        n.rule = 163
+                        n.rule = 167
                     p29 = p31
                     if res32 and n:
                         res30.append(n)
@@ -43113,18 +43362,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 164
+                    n.rule = 168
                 p27 = p33
                 if res34 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 165
+                    n.rule = 169
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43149,7 +43398,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 758
         return q, n
 
     def e186_0(self, p: int) -> Any:
@@ -43193,7 +43442,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 753
+        n.rule = 759
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -43392,7 +43641,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 754
+        n.rule = 760
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -43409,7 +43658,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43522,7 +43771,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 755
+        n.rule = 761
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -43543,7 +43792,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 762
         return q, n
 
     def e194_0(self, p: int) -> Any:
@@ -43591,7 +43840,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 763
         return q, n
 
     def e196_0(self, p: int) -> Any:
@@ -43720,7 +43969,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 764
         return q, n
 
     def e199_0(self, p: int) -> Any:
@@ -43737,7 +43986,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43754,7 +44003,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 759
+                    n.rule = 765
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43821,7 +44070,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 760
+                n.rule = 766
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -43910,7 +44159,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 761
+        n.rule = 767
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -43954,7 +44203,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 762
+        n.rule = 768
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -43971,7 +44220,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43981,7 +44230,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F87 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43994,12 +44243,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 763
+                    n.rule = 769
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44019,12 +44268,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 765
+                    n.rule = 771
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 764
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44049,7 +44298,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 772
         return q, n
 
     def e203_0(self, p: int) -> Any:
@@ -44369,7 +44618,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 767
+        n.rule = 773
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -44467,7 +44716,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 774
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -44560,7 +44809,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 769
+                    n.rule = 775
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44622,7 +44871,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 776
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -44819,7 +45068,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 771
+        n.rule = 777
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -44844,7 +45093,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 778
         return p, n
 
     def e217_0(self, p: int) -> Any:
@@ -44869,7 +45118,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 779
         return p, n
 
     def e218_0(self, p: int) -> Any:
@@ -44902,7 +45151,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 780
         return p, n
 
     def e219_0(self, p: int) -> Any:
@@ -44937,7 +45186,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 781
         return p, n
 
     def e220_0(self, p: int) -> Any:
@@ -44972,7 +45221,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 782
         return p, n
 
     def e221_0(self, p: int) -> Any:
@@ -45007,7 +45256,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 777
+        n.rule = 783
         return p, n
 
     def e222_0(self, p: int) -> Any:
@@ -45040,7 +45289,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 784
         return p, n
 
     def e223_0(self, p: int) -> Any:
@@ -45113,7 +45362,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 785
         return p, n
 
     def e225_0(self, p: int) -> Any:
@@ -45134,7 +45383,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 786
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -45151,7 +45400,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -45166,7 +45415,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 781
+                    n.rule = 787
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45188,7 +45437,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 782
+                n.rule = 788
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -45275,14 +45524,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 783
+            n.rule = 789
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 784
+        n.rule = 790
         return p, n
 
     def e227_0(self, p: int) -> Any:
@@ -45303,7 +45552,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 791
         return q, n
 
     def e228_0(self, p: int) -> Any:
@@ -45355,7 +45604,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
+        n.rule = 792
         return p, n
 
     def e229_0(self, p: int) -> Any:
@@ -45413,7 +45662,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 793
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -45445,7 +45694,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 788
+                    n.rule = 794
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45500,7 +45749,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 789
+                    n.rule = 795
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45515,13 +45764,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 790
+                    n.rule = 796
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 791
+                    n.rule = 797
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45581,13 +45830,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 792
+                    n.rule = 798
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 793
+                    n.rule = 799
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45628,7 +45877,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 794
+                    n.rule = 800
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45659,13 +45908,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 795
+                    n.rule = 801
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 793
+                    n.rule = 799
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45708,7 +45957,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 796
+                    n.rule = 802
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45767,7 +46016,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 797
+                    n.rule = 803
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45826,7 +46075,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 798
+                    n.rule = 804
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45927,7 +46176,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 799
+                    n.rule = 805
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45955,7 +46204,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 800
+                    n.rule = 806
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45983,7 +46232,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 807
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -46004,7 +46253,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 808
         return q, n
 
     def e236_0(self, p: int) -> Any:
@@ -46025,7 +46274,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 809
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -46046,7 +46295,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 810
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -46067,7 +46316,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
+        n.rule = 811
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -46088,7 +46337,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 812
         return q, n
 
     def e240_0(self, p: int) -> Any:
@@ -46109,7 +46358,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 813
         return q, n
 
     def e241_0(self, p: int) -> Any:
@@ -46130,7 +46379,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 814
         return q, n
 
     def e242_0(self, p: int) -> Any:
@@ -46209,7 +46458,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 809
+        n.rule = 815
         return p, n
 
     def e244_0(self, p: int) -> Any:
@@ -46230,7 +46479,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 816
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -46251,7 +46500,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 817
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -46284,7 +46533,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 812
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46305,7 +46554,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 812
+                    n.rule = 818
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46330,7 +46579,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 819
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -46351,7 +46600,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 820
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -46372,7 +46621,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
+        n.rule = 821
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -46434,7 +46683,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 816
+                    n.rule = 822
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46530,7 +46779,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 817
+                    n.rule = 823
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46539,7 +46788,7 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F119:
+        if ch in _F120:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -46605,7 +46854,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 818
+        n.rule = 824
         return q, n
 
     def e251_1(self, p: int) -> Any:
@@ -46640,7 +46889,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 221
+        n.rule = 225
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -47075,7 +47324,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 213
+                    n.rule = 217
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -47238,7 +47487,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 277
+                    n.rule = 281
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -47277,7 +47526,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 278
+                    n.rule = 282
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -47352,7 +47601,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 279
+                    n.rule = 283
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -47365,7 +47614,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 280
+        n.rule = 284
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -47432,18 +47681,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 819
+                    n.rule = 825
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 820
+                    n.rule = 826
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47498,18 +47747,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 822
+                    n.rule = 828
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 823
+                    n.rule = 829
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47536,18 +47785,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 824
+                    n.rule = 830
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 825
+                    n.rule = 831
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47588,18 +47837,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 826
+                    n.rule = 832
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 827
+                    n.rule = 833
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47626,18 +47875,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 828
+                    n.rule = 834
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 829
+                    n.rule = 835
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47664,7 +47913,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 830
+                    n.rule = 836
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -47695,12 +47944,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 831
+                    n.rule = 837
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47741,7 +47990,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 832
+                    n.rule = 838
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -47771,7 +48020,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 833
+                        n.rule = 839
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -47780,12 +48029,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 834
+                    n.rule = 840
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47816,7 +48065,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F120 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F121 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47829,18 +48078,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 835
+                    n.rule = 841
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 836
+                    n.rule = 842
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47909,18 +48158,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 837
+                    n.rule = 843
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 838
+                    n.rule = 844
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47989,18 +48238,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 839
+                    n.rule = 845
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 840
+                    n.rule = 846
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48055,7 +48304,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 841
+                    n.rule = 847
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -48168,12 +48417,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 842
+                    n.rule = 848
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48223,7 +48472,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 843
+                    n.rule = 849
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -48250,7 +48499,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p59] = q
-                    m = _RX60(text, q) if text[q:q + 1] in _F121 else None
+                    m = _RX60(text, q) if text[q:q + 1] in _F122 else None
                     if m is None:
                         break
                     s = m.group()
@@ -48261,7 +48510,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 844
+                        n.rule = 850
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -48270,12 +48519,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 845
+                    n.rule = 851
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48339,18 +48588,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 846
+                    n.rule = 852
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 847
+                    n.rule = 853
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 821
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48375,7 +48624,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 848
+        n.rule = 854
         return q, n
 
     def e253_0(self, p: int) -> Any:
@@ -48396,7 +48645,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 849
+        n.rule = 855
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -48417,7 +48666,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 850
+        n.rule = 856
         return q, n
 
     def e255_0(self, p: int) -> Any:
@@ -48442,7 +48691,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 851
+        n.rule = 857
         return p, n
 
     def e256_0(self, p: int) -> Any:
@@ -48459,7 +48708,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F119:
+        if ch in _F120:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -48505,7 +48754,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -48571,7 +48820,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 852
+        n.rule = 858
         return q, n
 
     def e258_1(self, p: int) -> Any:
@@ -48592,7 +48841,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 276
+        n.rule = 280
         return q, n
 
     def e259_1(self, p: int) -> Any:
@@ -48613,7 +48862,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 281
+        n.rule = 285
         return q, n
 
     def e260_1(self, p: int) -> Any:
@@ -48905,7 +49154,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 403
+        n.rule = 405
         return q, n
 
     def e264_1(self, p: int) -> Any:
@@ -48940,7 +49189,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 404
+        n.rule = 406
         return p, n
 
     def e265_1(self, p: int) -> Any:
@@ -48975,7 +49224,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 405
+        n.rule = 407
         return p, n
 
     def e266_1(self, p: int) -> Any:
@@ -49010,7 +49259,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 406
+        n.rule = 408
         return p, n
 
     def e267_1(self, p: int) -> Any:
@@ -49233,7 +49482,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 r = self.r_ControlClause_1(p)
                 if r is None:
@@ -49374,7 +49623,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -49526,7 +49775,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 407
+                    n.rule = 409
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -49632,7 +49881,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 408
+                    n.rule = 410
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49671,7 +49920,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 409
+                    n.rule = 411
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -49706,7 +49955,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49719,7 +49968,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 410
+                    n.rule = 412
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -49744,7 +49993,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 411
+                    n.rule = 413
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -49783,7 +50032,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 412
+                    n.rule = 414
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -49832,7 +50081,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 413
+                    n.rule = 415
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -49886,7 +50135,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 414
+                    n.rule = 416
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -49972,7 +50221,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 415
+                    n.rule = 417
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -50019,7 +50268,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 416
+                    n.rule = 418
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -50039,7 +50288,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 417
+                    n.rule = 419
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -50066,7 +50315,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 418
+                    n.rule = 420
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -50100,7 +50349,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 417
+                    n.rule = 419
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -50127,7 +50376,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 419
+                    n.rule = 421
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -50147,7 +50396,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 417
+                    n.rule = 419
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -50174,7 +50423,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 420
+                    n.rule = 422
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -50208,7 +50457,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 417
+                    n.rule = 419
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -50235,7 +50484,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 421
+                    n.rule = 423
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -50269,7 +50518,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 417
+                    n.rule = 419
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -50296,7 +50545,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 422
+                    n.rule = 424
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -50330,7 +50579,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 417
+                    n.rule = 419
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -50378,7 +50627,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 423
+        n.rule = 425
         return p, n
 
     def e275_1(self, p: int) -> Any:
@@ -50395,7 +50644,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F91:
+        if ch in _F92:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -50427,7 +50676,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -50493,7 +50742,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 853
+        n.rule = 859
         return q, n
 
     def e277_0(self, p: int) -> Any:
@@ -50514,7 +50763,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 854
+        n.rule = 860
         return q, n
 
     def e278_0(self, p: int) -> Any:
@@ -50535,7 +50784,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 855
+        n.rule = 861
         return q, n
 
     def e279_0(self, p: int) -> Any:
@@ -50556,7 +50805,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 856
+        n.rule = 862
         return q, n
 
     def e280_0(self, p: int) -> Any:
@@ -50577,7 +50826,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 857
+        n.rule = 863
         return q, n
 
     def e281_0(self, p: int) -> Any:
@@ -50598,7 +50847,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 858
+        n.rule = 864
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -50631,7 +50880,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50652,7 +50901,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50673,7 +50922,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50694,7 +50943,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50715,7 +50964,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50736,7 +50985,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 224
+                    n.rule = 228
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50773,7 +51022,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50794,7 +51043,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50815,7 +51064,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50836,7 +51085,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 222
+                    n.rule = 226
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50861,7 +51110,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 674
+        n.rule = 680
         return q, n
 
     def e283_1(self, p: int) -> Any:
@@ -50882,7 +51131,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 681
         return q, n
 
     def e284_1(self, p: int) -> Any:
@@ -50903,7 +51152,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 682
         return q, n
 
     def e285_1(self, p: int) -> Any:
@@ -50924,7 +51173,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 683
         return q, n
 
     def e286_1(self, p: int) -> Any:
@@ -50959,7 +51208,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 678
+        n.rule = 684
         return p, n
 
     def e287_1(self, p: int) -> Any:
@@ -51169,7 +51418,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 685
         return q, n
 
     def e291_1(self, p: int) -> Any:
@@ -51267,7 +51516,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 680
+        n.rule = 686
         return p, n
 
     def e293_1(self, p: int) -> Any:
@@ -51288,7 +51537,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 687
         return q, n
 
     def e294_1(self, p: int) -> Any:
@@ -51309,7 +51558,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 688
         return q, n
 
     def e295_1(self, p: int) -> Any:
@@ -51344,7 +51593,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 771
+        n.rule = 777
         return p, n
 
     def e296_1(self, p: int) -> Any:
@@ -51369,7 +51618,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 772
+        n.rule = 778
         return p, n
 
     def e297_1(self, p: int) -> Any:
@@ -51394,7 +51643,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 779
         return p, n
 
     def e298_1(self, p: int) -> Any:
@@ -51427,7 +51676,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 774
+        n.rule = 780
         return p, n
 
     def e299_1(self, p: int) -> Any:
@@ -51462,7 +51711,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 775
+        n.rule = 781
         return p, n
 
     def e300_1(self, p: int) -> Any:
@@ -51497,7 +51746,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 776
+        n.rule = 782
         return p, n
 
     def e301_1(self, p: int) -> Any:
@@ -51532,7 +51781,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 777
+        n.rule = 783
         return p, n
 
     def e302_1(self, p: int) -> Any:
@@ -51565,7 +51814,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 784
         return p, n
 
     def e303_1(self, p: int) -> Any:
@@ -51638,7 +51887,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 785
         return p, n
 
 
@@ -51791,6 +52040,7 @@ CLASSES: dict[str, type[Model]] = {
     'EntersWithStmt': _model_class('EntersWithStmt', (('condition', True, '1'), ('amount', True, '1'), ('counter', True, '1'), ('word', True, '1'), ('keywords', True, '1..*')), {'condition': None, 'amount': None, 'counter': None, 'word': None}, ('keywords',)),
     'ExchangeControlEffect': _model_class('ExchangeControlEffect', (('first', True, '1'), ('second', True, '1')), {'first': None, 'second': None}, ()),
     'ExileEffect': _model_class('ExileEffect', (('target', True, '1'), ('source', True, '1'), ('amount', True, '1'), ('counter', True, '1'), ('also', True, '1')), {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None}, ()),
+    'ExileFaceUpCost': _model_class('ExileFaceUpCost', (('count', True, '1'), ('filter', True, '1'), ('faceup', True, '1')), {'count': None, 'filter': None, 'faceup': ''}, ()),
     'ExileFromHandCost': _model_class('ExileFromHandCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'ExileFromStackStmt': _model_class('ExileFromStackStmt', (('stack', True, '1'),), {'stack': ''}, ()),
     'ExileThisCost': _model_class('ExileThisCost', (('exilethis', True, '1'),), {'exilethis': ''}, ()),
@@ -51838,7 +52088,7 @@ CLASSES: dict[str, type[Model]] = {
     'ManaValueCondition': _model_class('ManaValueCondition', (('its', True, '1'), ('value', True, '1'), ('dir', True, '1')), {'its': '', 'value': 0, 'dir': ''}, ()),
     'MaxBlockers': _model_class('MaxBlockers', (('count', True, '1'),), {'count': None}, ()),
     'MayEffect': _model_class('MayEffect', (('effect', True, '1'),), {'effect': None}, ()),
-    'MayPlayEffect': _model_class('MayPlayEffect', (('play', True, '1'),), {'play': ''}, ()),
+    'MayPlayEffect': _model_class('MayPlayEffect', (('play', True, '1'), ('thisturn', True, '1')), {'play': '', 'thisturn': ''}, ()),
     'MillEffect': _model_class('MillEffect', (('amount', True, '1'), ('player', True, '1'), ('owner', True, '1')), {'amount': None, 'player': None, 'owner': None}, ()),
     'Mode': _model_class('Mode', (('sentences', True, '0..*'),), {}, ('sentences',)),
     'ModeChoice': _model_class('ModeChoice', (('count', True, '1'), ('modes', True, '1..*')), {'count': None}, ('modes',)),
@@ -52079,202 +52329,203 @@ _C148 = CLASSES['SacrificeCost']
 _C150 = CLASSES['DiscardThisCost']
 _C153 = CLASSES['DiscardCost']
 _C156 = CLASSES['ExileFromHandCost']
-_C159 = CLASSES['RemoveCountersCost']
-_C162 = CLASSES['RevealCost']
-_C165 = CLASSES['TapPermanentsCost']
-_C168 = CLASSES['PutCountersCost']
-_C172 = CLASSES['GraveyardCondition']
-_C175 = CLASSES['ControlSinceCondition']
-_C177 = CLASSES['CoinFlipCondition']
-_C178 = CLASSES['ResultCondition']
-_C181 = CLASSES['ManaValueCondition']
-_C183 = CLASSES['LeftBattlefieldCondition']
-_C185 = CLASSES['HasKeywordCondition']
-_C187 = CLASSES['CastInMainCondition']
-_C190 = CLASSES['CastFromCondition']
-_C192 = CLASSES['DefendingControlsCondition']
-_C194 = CLASSES['ControlNoneCondition']
-_C195 = CLASSES['ControlCondition']
-_C197 = CLASSES['EmptyHandCondition']
-_C199 = CLASSES['TotalPowerCondition']
-_C202 = CLASSES['CountersCondition']
-_C204 = CLASSES['ItIsCondition']
-_C207 = CLASSES['PaidCondition']
-_C219 = CLASSES['MoreKeywords']
-_C226 = CLASSES['Mode']
-_C232 = CLASSES['SkipExtraTurnStmt']
-_C235 = CLASSES['CantSearchStmt']
-_C237 = CLASSES['HandSizeStmt']
-_C239 = CLASSES['PreventDamageByStmt']
-_C241 = CLASSES['CostReductionStmt']
-_C246 = CLASSES['EntersWithStmt']
-_C249 = CLASSES['AmplifyStmt']
-_C252 = CLASSES['AsCopyStmt']
-_C253 = CLASSES['AsChoosePTStmt']
-_C256 = CLASSES['AsTurnedFaceUpStmt']
-_C258 = CLASSES['EntersAsCopyStmt']
-_C259 = CLASSES['CardAltCostStmt']
-_C261 = CLASSES['CardAddCostStmt']
-_C264 = CLASSES['CantActivateStmt']
-_C266 = CLASSES['TopRevealedStmt']
-_C269 = CLASSES['AdditionalLandStmt']
-_C272 = CLASSES['PlayTopStmt']
-_C275 = CLASSES['CardsStaticStmt']
-_C280 = CLASSES['ObjectFilter']
-_C288 = CLASSES['ControlledThing']
-_C295 = CLASSES['MayEffect']
-_C298 = CLASSES['ChooseAmongEffect']
-_C301 = CLASSES['ExtraTurnEffect']
-_C304 = CLASSES['SkipTurnEffect']
-_C308 = CLASSES['CantCastEffect']
-_C311 = CLASSES['PlayerTopCardActionEffect']
-_C314 = CLASSES['LoseLifeEffect']
-_C317 = CLASSES['PlayerMillEffect']
-_C319 = CLASSES['MayPlayEffect']
-_C321 = CLASSES['BlockRequirementEffect']
-_C324 = CLASSES['TopCardActionEffect']
-_C326 = CLASSES['PayEffect']
-_C329 = CLASSES['NumberedActionEffect']
-_C331 = CLASSES['AttachEffect']
-_C334 = CLASSES['FightEffect']
-_C338 = CLASSES['LookActionEffect']
-_C341 = CLASSES['LookAtTopEffect']
-_C345 = CLASSES['ObjectDamageEffect']
-_C350 = CLASSES['MoveCountersEffect']
-_C352 = CLASSES['TurnFaceDownEffect']
-_C354 = CLASSES['HaveEffect']
-_C357 = CLASSES['ExchangeControlEffect']
-_C359 = CLASSES['FlipCoinEffect']
-_C362 = CLASSES['KeywordCost']
-_C364 = CLASSES['TypeArg']
-_C366 = CLASSES['QualityArg']
-_C368 = CLASSES['OntoArg']
-_C374 = CLASSES['TriggeredStmt']
-_C377 = CLASSES['ActivatedStmt']
-_C379 = CLASSES['PTDefiningStmt']
-_C382 = CLASSES['SpellKind']
-_C386 = CLASSES['EntersTappedStmt']
-_C392 = CLASSES['PTPair']
-_C396 = CLASSES['CostPerTargetStmt']
-_C398 = CLASSES['UncounterableStmt']
-_C402 = CLASSES['StaticStmt']
-_C417 = CLASSES['ControlClause']
-_C426 = CLASSES['DividedDamageEffect']
-_C428 = CLASSES['DamageEffect']
-_C430 = CLASSES['DestroyEffect']
-_C433 = CLASSES['DrawEffect']
-_C435 = CLASSES['TokenCopyEffect']
-_C440 = CLASSES['TokenEffect']
-_C441 = CLASSES['AddManaEffect']
-_C444 = CLASSES['DiscardEffect']
-_C446 = CLASSES['GainLifeEffect']
-_C449 = CLASSES['GainControlEffect']
-_C451 = CLASSES['ReturnToHandEffect']
-_C454 = CLASSES['ReturnFromGraveyardEffect']
-_C456 = CLASSES['ReturnToBattlefieldEffect']
-_C459 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C464 = CLASSES['SearchEffect']
-_C468 = CLASSES['CounterSpellEffect']
-_C470 = CLASSES['ShuffleEffect']
-_C474 = CLASSES['MillEffect']
-_C477 = CLASSES['PutFromHandEffect']
-_C481 = CLASSES['PutCountersEffect']
-_C484 = CLASSES['PutOnLibraryEffect']
-_C486 = CLASSES['PutIntoZoneEffect']
-_C491 = CLASSES['PileActionEffect']
-_C497 = CLASSES['ExileEffect']
-_C499 = CLASSES['ExileTopEffect']
-_C501 = CLASSES['RegenerateEffect']
-_C505 = CLASSES['PlayerSacrificesEffect']
-_C508 = CLASSES['SacrificeEffect']
-_C510 = CLASSES['UntapEffect']
-_C512 = CLASSES['TapOrUntapEffect']
-_C514 = CLASSES['TapEffect']
-_C518 = CLASSES['RemoveCountersEffect']
-_C520 = CLASSES['DelayedEffect']
-_C522 = CLASSES['PreventEffect']
-_C524 = CLASSES['CastThisEffect']
-_C526 = CLASSES['CopySpellEffect']
-_C527 = CLASSES['NoRegenEffect']
-_C530 = CLASSES['PhaseOutEffect']
-_C533 = CLASSES['NoUntapEffect']
-_C536 = CLASSES['ContinuousEffect']
-_C538 = CLASSES['PlayerRef']
-_C545 = CLASSES['AnyNumberTargets']
-_C547 = CLASSES['AnyTarget']
-_C550 = CLASSES['UpToTargets']
-_C552 = CLASSES['EachPlayers']
-_C554 = CLASSES['ThatRef']
-_C556 = CLASSES['EnchantedRef']
-_C562 = CLASSES['BeginningTrigger']
-_C566 = CLASSES['LastCounterTrigger']
-_C570 = CLASSES['BatchAttackTrigger']
-_C572 = CLASSES['ThisTrigger']
-_C576 = CLASSES['CastTrigger']
-_C579 = CLASSES['AttachedTrigger']
-_C582 = CLASSES['YoursTrigger']
-_C595 = CLASSES['ZonePlace']
-_C601 = CLASSES['PTChoice']
-_C605 = CLASSES['PTChange']
-_C607 = CLASSES['CantAttackOrBlock']
-_C609 = CLASSES['CantAttack']
-_C611 = CLASSES['CantBlock']
-_C613 = CLASSES['CantBeBlockedByFewer']
-_C614 = CLASSES['CantBeBlockedExcept']
-_C615 = CLASSES['CanBlockOnly']
-_C617 = CLASSES['CantBeTargetedBy']
-_C618 = CLASSES['CantBeTargeted']
-_C620 = CLASSES['CantBeDestroyed']
-_C622 = CLASSES['CantPhaseOut']
-_C624 = CLASSES['PhasesEachUntap']
-_C626 = CLASSES['GainsAbility']
-_C629 = CLASSES['HasKeywordAtManaCost']
-_C630 = CLASSES['HasKeywords']
-_C631 = CLASSES['LosesKeywords']
-_C634 = CLASSES['CombatDamageSteps']
-_C636 = CLASSES['AssignsExcess']
-_C638 = CLASSES['AttacksUntapped']
-_C640 = CLASSES['DoesntUntap']
-_C642 = CLASSES['DamageGainsLife']
-_C644 = CLASSES['DamageIsLethal']
-_C646 = CLASSES['CantBeBlockedBy']
-_C648 = CLASSES['CantBeAttachedBy']
-_C650 = CLASSES['PreventDamageFrom']
-_C652 = CLASSES['AttacksDespite']
-_C654 = CLASSES['MaxBlockers']
-_C656 = CLASSES['AttacksEachCombat']
-_C658 = CLASSES['BlocksEachCombat']
-_C660 = CLASSES['CantBeBlocked']
-_C662 = CLASSES['ChosenCreatureType']
-_C664 = CLASSES['BecomesAura']
-_C666 = CLASSES['IsColor']
-_C701 = CLASSES['Duration']
-_C704 = CLASSES['TargetObject']
-_C706 = CLASSES['FromGraveyard']
-_C712 = CLASSES['OntoBattlefield']
-_C715 = CLASSES['IntoHand']
-_C717 = CLASSES['IntoGraveyard']
-_C720 = CLASSES['CostValue']
-_C741 = CLASSES['BackRef']
-_C744 = CLASSES['TargetPlayer']
-_C748 = CLASSES['EachObjects']
-_C764 = CLASSES['QualityRef']
-_C784 = CLASSES['PerTime']
-_C790 = CLASSES['PerObject']
-_C793 = CLASSES['PowerOf']
-_C820 = CLASSES['EntersEvent']
-_C823 = CLASSES['LeavesEvent']
-_C825 = CLASSES['DiesEvent']
-_C827 = CLASSES['AttacksAloneEvent']
-_C829 = CLASSES['AttacksEvent']
-_C831 = CLASSES['BlocksEvent']
-_C834 = CLASSES['BlockedEvent']
-_C836 = CLASSES['PhasesEvent']
-_C838 = CLASSES['TurnedUpEvent']
-_C840 = CLASSES['ExiledThisWayEvent']
-_C842 = CLASSES['TargetedEvent']
-_C845 = CLASSES['DealsDamageEvent']
-_C847 = CLASSES['DealtDamageEvent']
+_C160 = CLASSES['ExileFaceUpCost']
+_C163 = CLASSES['RemoveCountersCost']
+_C166 = CLASSES['RevealCost']
+_C169 = CLASSES['TapPermanentsCost']
+_C172 = CLASSES['PutCountersCost']
+_C176 = CLASSES['GraveyardCondition']
+_C179 = CLASSES['ControlSinceCondition']
+_C181 = CLASSES['CoinFlipCondition']
+_C182 = CLASSES['ResultCondition']
+_C185 = CLASSES['ManaValueCondition']
+_C187 = CLASSES['LeftBattlefieldCondition']
+_C189 = CLASSES['HasKeywordCondition']
+_C191 = CLASSES['CastInMainCondition']
+_C194 = CLASSES['CastFromCondition']
+_C196 = CLASSES['DefendingControlsCondition']
+_C198 = CLASSES['ControlNoneCondition']
+_C199 = CLASSES['ControlCondition']
+_C201 = CLASSES['EmptyHandCondition']
+_C203 = CLASSES['TotalPowerCondition']
+_C206 = CLASSES['CountersCondition']
+_C208 = CLASSES['ItIsCondition']
+_C211 = CLASSES['PaidCondition']
+_C223 = CLASSES['MoreKeywords']
+_C230 = CLASSES['Mode']
+_C236 = CLASSES['SkipExtraTurnStmt']
+_C239 = CLASSES['CantSearchStmt']
+_C241 = CLASSES['HandSizeStmt']
+_C243 = CLASSES['PreventDamageByStmt']
+_C245 = CLASSES['CostReductionStmt']
+_C250 = CLASSES['EntersWithStmt']
+_C253 = CLASSES['AmplifyStmt']
+_C256 = CLASSES['AsCopyStmt']
+_C257 = CLASSES['AsChoosePTStmt']
+_C260 = CLASSES['AsTurnedFaceUpStmt']
+_C262 = CLASSES['EntersAsCopyStmt']
+_C263 = CLASSES['CardAltCostStmt']
+_C265 = CLASSES['CardAddCostStmt']
+_C268 = CLASSES['CantActivateStmt']
+_C270 = CLASSES['TopRevealedStmt']
+_C273 = CLASSES['AdditionalLandStmt']
+_C276 = CLASSES['PlayTopStmt']
+_C279 = CLASSES['CardsStaticStmt']
+_C284 = CLASSES['ObjectFilter']
+_C292 = CLASSES['ControlledThing']
+_C299 = CLASSES['MayEffect']
+_C302 = CLASSES['ChooseAmongEffect']
+_C305 = CLASSES['ExtraTurnEffect']
+_C308 = CLASSES['SkipTurnEffect']
+_C312 = CLASSES['CantCastEffect']
+_C315 = CLASSES['PlayerTopCardActionEffect']
+_C318 = CLASSES['LoseLifeEffect']
+_C321 = CLASSES['PlayerMillEffect']
+_C323 = CLASSES['BlockRequirementEffect']
+_C326 = CLASSES['TopCardActionEffect']
+_C328 = CLASSES['PayEffect']
+_C331 = CLASSES['NumberedActionEffect']
+_C333 = CLASSES['AttachEffect']
+_C336 = CLASSES['FightEffect']
+_C340 = CLASSES['LookActionEffect']
+_C343 = CLASSES['LookAtTopEffect']
+_C347 = CLASSES['ObjectDamageEffect']
+_C352 = CLASSES['MoveCountersEffect']
+_C354 = CLASSES['TurnFaceDownEffect']
+_C356 = CLASSES['HaveEffect']
+_C359 = CLASSES['ExchangeControlEffect']
+_C361 = CLASSES['FlipCoinEffect']
+_C364 = CLASSES['KeywordCost']
+_C366 = CLASSES['TypeArg']
+_C368 = CLASSES['QualityArg']
+_C370 = CLASSES['OntoArg']
+_C376 = CLASSES['TriggeredStmt']
+_C379 = CLASSES['ActivatedStmt']
+_C381 = CLASSES['PTDefiningStmt']
+_C384 = CLASSES['SpellKind']
+_C388 = CLASSES['EntersTappedStmt']
+_C394 = CLASSES['PTPair']
+_C398 = CLASSES['CostPerTargetStmt']
+_C400 = CLASSES['UncounterableStmt']
+_C404 = CLASSES['StaticStmt']
+_C419 = CLASSES['ControlClause']
+_C428 = CLASSES['DividedDamageEffect']
+_C430 = CLASSES['DamageEffect']
+_C432 = CLASSES['DestroyEffect']
+_C435 = CLASSES['DrawEffect']
+_C437 = CLASSES['TokenCopyEffect']
+_C442 = CLASSES['TokenEffect']
+_C443 = CLASSES['AddManaEffect']
+_C446 = CLASSES['DiscardEffect']
+_C448 = CLASSES['GainLifeEffect']
+_C451 = CLASSES['GainControlEffect']
+_C453 = CLASSES['ReturnToHandEffect']
+_C456 = CLASSES['ReturnFromGraveyardEffect']
+_C458 = CLASSES['ReturnToBattlefieldEffect']
+_C461 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C466 = CLASSES['SearchEffect']
+_C470 = CLASSES['CounterSpellEffect']
+_C472 = CLASSES['ShuffleEffect']
+_C476 = CLASSES['MillEffect']
+_C479 = CLASSES['PutFromHandEffect']
+_C483 = CLASSES['PutCountersEffect']
+_C486 = CLASSES['PutOnLibraryEffect']
+_C488 = CLASSES['PutIntoZoneEffect']
+_C493 = CLASSES['PileActionEffect']
+_C499 = CLASSES['ExileEffect']
+_C501 = CLASSES['ExileTopEffect']
+_C503 = CLASSES['RegenerateEffect']
+_C507 = CLASSES['PlayerSacrificesEffect']
+_C510 = CLASSES['SacrificeEffect']
+_C512 = CLASSES['UntapEffect']
+_C514 = CLASSES['TapOrUntapEffect']
+_C516 = CLASSES['TapEffect']
+_C520 = CLASSES['RemoveCountersEffect']
+_C522 = CLASSES['DelayedEffect']
+_C524 = CLASSES['PreventEffect']
+_C526 = CLASSES['CastThisEffect']
+_C528 = CLASSES['CopySpellEffect']
+_C529 = CLASSES['NoRegenEffect']
+_C532 = CLASSES['PhaseOutEffect']
+_C535 = CLASSES['NoUntapEffect']
+_C538 = CLASSES['ContinuousEffect']
+_C540 = CLASSES['PlayerRef']
+_C546 = CLASSES['MayPlayEffect']
+_C551 = CLASSES['AnyNumberTargets']
+_C553 = CLASSES['AnyTarget']
+_C556 = CLASSES['UpToTargets']
+_C558 = CLASSES['EachPlayers']
+_C560 = CLASSES['ThatRef']
+_C562 = CLASSES['EnchantedRef']
+_C568 = CLASSES['BeginningTrigger']
+_C572 = CLASSES['LastCounterTrigger']
+_C576 = CLASSES['BatchAttackTrigger']
+_C578 = CLASSES['ThisTrigger']
+_C582 = CLASSES['CastTrigger']
+_C585 = CLASSES['AttachedTrigger']
+_C588 = CLASSES['YoursTrigger']
+_C601 = CLASSES['ZonePlace']
+_C607 = CLASSES['PTChoice']
+_C611 = CLASSES['PTChange']
+_C613 = CLASSES['CantAttackOrBlock']
+_C615 = CLASSES['CantAttack']
+_C617 = CLASSES['CantBlock']
+_C619 = CLASSES['CantBeBlockedByFewer']
+_C620 = CLASSES['CantBeBlockedExcept']
+_C621 = CLASSES['CanBlockOnly']
+_C623 = CLASSES['CantBeTargetedBy']
+_C624 = CLASSES['CantBeTargeted']
+_C626 = CLASSES['CantBeDestroyed']
+_C628 = CLASSES['CantPhaseOut']
+_C630 = CLASSES['PhasesEachUntap']
+_C632 = CLASSES['GainsAbility']
+_C635 = CLASSES['HasKeywordAtManaCost']
+_C636 = CLASSES['HasKeywords']
+_C637 = CLASSES['LosesKeywords']
+_C640 = CLASSES['CombatDamageSteps']
+_C642 = CLASSES['AssignsExcess']
+_C644 = CLASSES['AttacksUntapped']
+_C646 = CLASSES['DoesntUntap']
+_C648 = CLASSES['DamageGainsLife']
+_C650 = CLASSES['DamageIsLethal']
+_C652 = CLASSES['CantBeBlockedBy']
+_C654 = CLASSES['CantBeAttachedBy']
+_C656 = CLASSES['PreventDamageFrom']
+_C658 = CLASSES['AttacksDespite']
+_C660 = CLASSES['MaxBlockers']
+_C662 = CLASSES['AttacksEachCombat']
+_C664 = CLASSES['BlocksEachCombat']
+_C666 = CLASSES['CantBeBlocked']
+_C668 = CLASSES['ChosenCreatureType']
+_C670 = CLASSES['BecomesAura']
+_C672 = CLASSES['IsColor']
+_C707 = CLASSES['Duration']
+_C710 = CLASSES['TargetObject']
+_C712 = CLASSES['FromGraveyard']
+_C718 = CLASSES['OntoBattlefield']
+_C721 = CLASSES['IntoHand']
+_C723 = CLASSES['IntoGraveyard']
+_C726 = CLASSES['CostValue']
+_C747 = CLASSES['BackRef']
+_C750 = CLASSES['TargetPlayer']
+_C754 = CLASSES['EachObjects']
+_C770 = CLASSES['QualityRef']
+_C790 = CLASSES['PerTime']
+_C796 = CLASSES['PerObject']
+_C799 = CLASSES['PowerOf']
+_C826 = CLASSES['EntersEvent']
+_C829 = CLASSES['LeavesEvent']
+_C831 = CLASSES['DiesEvent']
+_C833 = CLASSES['AttacksAloneEvent']
+_C835 = CLASSES['AttacksEvent']
+_C837 = CLASSES['BlocksEvent']
+_C840 = CLASSES['BlockedEvent']
+_C842 = CLASSES['PhasesEvent']
+_C844 = CLASSES['TurnedUpEvent']
+_C846 = CLASSES['ExiledThisWayEvent']
+_C848 = CLASSES['TargetedEvent']
+_C851 = CLASSES['DealsDamageEvent']
+_C853 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -52782,7 +53033,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 105:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -52790,7 +53041,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 106:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 227 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -52881,7 +53132,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -52962,7 +53213,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 228:  # sentences
+        elif r == 232:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53815,22 +54066,22 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 169:  # then
+        elif r == 173:  # then
             d['then'] = True
         elif r == 96:  # pre
             x = c[0]
             if d['pre']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 208:  # instead
+        elif r == 212:  # instead
             d['instead'] = True
-        elif r == 209:  # may
+        elif r == 213:  # may
             d['may'] = True
-        elif r == 210:  # effects
+        elif r == 214:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -53839,7 +54090,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53848,7 +54099,7 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53857,23 +54108,23 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['post']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 360:  # lastinstead
+        elif r == 362:  # lastinstead
             d['lastinstead'] = True
-        elif r == 212:  # insteadcond
+        elif r == 216:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 361:  # tailinstead
+        elif r == 363:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -53909,15 +54160,15 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 100:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 216:  # args
+        elif r == 220:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -53961,10 +54212,10 @@ def _b103(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b101(x, inst, lim, made)
             d['first'] = value
-        elif r == 220:  # more
+        elif r == 224:  # more
             values = d['more']
             for x in c:
-                values.append(_b219(x, inst, lim, made))
+                values.append(_b223(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -53997,7 +54248,7 @@ def _b104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 221:  # symbols
+        if r == 225:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -54038,10 +54289,10 @@ def _b110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 227:  # modes
+        elif r == 231:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b226(x, inst, lim, made))
+                values.append(_b230(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -54082,7 +54333,7 @@ def _b115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 114:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 229 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 233 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54123,7 +54374,7 @@ def _b123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 276:  # x
+        elif r == 280:  # x
             d['x'] = True
         elif r == 124:  # word
             x = c[0]
@@ -54143,7 +54394,7 @@ def _b123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 132:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -54218,9 +54469,9 @@ def _b130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 129:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
-        elif r == 281:  # onbf
+        elif r == 285:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -54445,7 +54696,7 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 147:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54521,7 +54772,7 @@ def _b153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 152:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54561,7 +54812,7 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 155:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54571,7 +54822,51 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExileFaceUpCost (class ExileFaceUpCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C160()
+    d: dict[str, Any] = {'count': None, 'filter': None, 'faceup': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 157:  # count
+            x = c[0]
+            value = _b123(x, inst, lim, made)
+            d['count'] = value
+        elif r == 158:  # filter
+            x = c[0]
+            value = _b284(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 159:  # faceup
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['faceup'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersCost (class RemoveCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54587,7 +54882,7 @@ def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C159()
+    inst: Any = _C163()
     d: dict[str, Any] = {'count': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54595,11 +54890,11 @@ def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 157:  # count
+        if r == 161:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 158:  # counter
+        elif r == 162:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -54611,7 +54906,7 @@ def _b159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54627,7 +54922,7 @@ def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C162()
+    inst: Any = _C166()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54635,13 +54930,13 @@ def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 160:  # count
+        if r == 164:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 161:  # filter
+        elif r == 165:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54651,7 +54946,7 @@ def _b162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapPermanentsCost (class TapPermanentsCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54667,7 +54962,7 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C165()
+    inst: Any = _C169()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54675,15 +54970,15 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 163:  # count
+        if r == 167:  # count
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 164:  # filter
+        elif r == 168:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -54693,7 +54988,7 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersCost (class PutCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54709,7 +55004,7 @@ def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C168()
+    inst: Any = _C172()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54717,11 +55012,11 @@ def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 166:  # amount
+        if r == 170:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 167:  # counter
+        elif r == 171:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -54733,7 +55028,7 @@ def _b168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GraveyardCondition (class GraveyardCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54749,7 +55044,7 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C172()
+    inst: Any = _C176()
     d: dict[str, Any] = {'count': None, 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54757,11 +55052,11 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 170:  # count
+        if r == 174:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 171:  # graveyard
+        elif r == 175:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -54773,7 +55068,7 @@ def _b172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlSinceCondition (class ControlSinceCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54789,7 +55084,7 @@ def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C175()
+    inst: Any = _C179()
     d: dict[str, Any] = {'upkeep': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54797,7 +55092,7 @@ def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 174:  # upkeep
+        if r == 178:  # upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upkeep'] = value
@@ -54809,7 +55104,7 @@ def _b175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CoinFlipCondition (class CoinFlipCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54825,7 +55120,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C177()
+    inst: Any = _C181()
     d: dict[str, Any] = {'won': '', 'flip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54833,11 +55128,11 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 282:  # won
+        if r == 286:  # won
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['won'] = value
-        elif r == 176:  # flip
+        elif r == 180:  # flip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['flip'] = value
@@ -54849,7 +55144,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ResultCondition (class ResultCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54865,7 +55160,7 @@ def _b178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C178()
+    inst: Any = _C182()
     d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54873,15 +55168,15 @@ def _b178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 283:  # cant
+        if r == 287:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 284:  # did
+        elif r == 288:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 285:  # dont
+        elif r == 289:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -54893,7 +55188,7 @@ def _b178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaValueCondition (class ManaValueCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54909,7 +55204,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C181()
+    inst: Any = _C185()
     d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54917,15 +55212,15 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 286:  # its
+        if r == 290:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 179:  # value
+        elif r == 183:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 180:  # dir
+        elif r == 184:  # dir
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dir'] = value
@@ -54937,7 +55232,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeftBattlefieldCondition (class LeftBattlefieldCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54953,7 +55248,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C183()
+    inst: Any = _C187()
     d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54961,7 +55256,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 182:  # left
+        if r == 186:  # left
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['left'] = value
@@ -54973,7 +55268,7 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordCondition (class HasKeywordCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54989,7 +55284,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C185()
+    inst: Any = _C189()
     d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54997,9 +55292,9 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 184:  # keyword
+        if r == 188:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55012,7 +55307,7 @@ def _b185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastInMainCondition (class CastInMainCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55028,7 +55323,7 @@ def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C187()
+    inst: Any = _C191()
     d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55036,7 +55331,7 @@ def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 186:  # main
+        if r == 190:  # main
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['main'] = value
@@ -55048,7 +55343,7 @@ def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastFromCondition (class CastFromCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55064,7 +55359,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C190()
+    inst: Any = _C194()
     d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55072,11 +55367,11 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 188:  # whose
+        if r == 192:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 189:  # zone
+        elif r == 193:  # zone
             x = c[0]
             if type(x) is Nt and x.rule == 119 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -55091,7 +55386,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55107,7 +55402,7 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C192()
+    inst: Any = _C196()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55115,9 +55410,9 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 191:  # filter
+        if r == 195:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55127,7 +55422,7 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55143,7 +55438,7 @@ def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C194()
+    inst: Any = _C198()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55151,9 +55446,9 @@ def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 193:  # filter
+        if r == 197:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55163,7 +55458,7 @@ def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55179,7 +55474,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C195()
+    inst: Any = _C199()
     d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55187,7 +55482,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 289:  # things
+        if r == 293:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -55195,8 +55490,8 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 288:
-                    values.append(_b288(x, inst, lim, made))
+                elif x.rule == 292:
+                    values.append(_b292(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -55207,7 +55502,7 @@ def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55223,7 +55518,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C197()
+    inst: Any = _C201()
     d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55231,7 +55526,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 196:  # hand
+        if r == 200:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -55243,7 +55538,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55259,7 +55554,7 @@ def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C199()
+    inst: Any = _C203()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55267,7 +55562,7 @@ def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 198:  # value
+        if r == 202:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -55279,7 +55574,7 @@ def _b199(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55295,7 +55590,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C202()
+    inst: Any = _C206()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55303,13 +55598,13 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 200:  # count
+        if r == 204:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 290:  # ormore
+        elif r == 294:  # ormore
             d['ormore'] = True
-        elif r == 201:  # counter
+        elif r == 205:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -55321,7 +55616,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55337,7 +55632,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C204()
+    inst: Any = _C208()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55345,9 +55640,9 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 203:  # filter
+        if r == 207:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55357,7 +55652,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55373,7 +55668,7 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C207()
+    inst: Any = _C211()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55381,32 +55676,32 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 291:  # subject
+        if r == 295:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 424:  # negated
+        elif r == 426:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 292:  # thatspell
+        elif r == 296:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 205:  # word
+        elif r == 209:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 293 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 297 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 206:  # linked
+        elif r == 210:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -55420,7 +55715,7 @@ def _b207(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55436,7 +55731,7 @@ def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C219()
+    inst: Any = _C223()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55444,11 +55739,11 @@ def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 217:  # sep
+        if r == 221:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 218:  # use
+        elif r == 222:  # use
             x = c[0]
             value = _b101(x, inst, lim, made)
             d['use'] = value
@@ -55460,7 +55755,7 @@ def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55476,7 +55771,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C226()
+    inst: Any = _C230()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55484,11 +55779,11 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 225:  # sentences
+        if r == 229:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 369:  # sentences
+        elif r == 371:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -55500,7 +55795,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b232(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55516,7 +55811,7 @@ def _b232(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C232()
+    inst: Any = _C236()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55524,11 +55819,11 @@ def _b232(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 230:  # who
+        if r == 234:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 231:  # skip
+        elif r == 235:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -55540,7 +55835,7 @@ def _b232(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55556,7 +55851,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C235()
+    inst: Any = _C239()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55564,11 +55859,11 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 233:  # who
+        if r == 237:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 234:  # search
+        elif r == 238:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -55580,7 +55875,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55596,7 +55891,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C237()
+    inst: Any = _C241()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55604,7 +55899,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 236:  # amount
+        if r == 240:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -55616,7 +55911,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55632,7 +55927,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C239()
+    inst: Any = _C243()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55640,9 +55935,9 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 238:  # filter
+        if r == 242:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55652,7 +55947,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55668,7 +55963,7 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C241()
+    inst: Any = _C245()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55676,7 +55971,7 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 380:  # zones
+        if r == 382:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -55684,11 +55979,11 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 595:
-                    values.append(_b595(x, inst, lim, made))
+                elif x.rule == 601:
+                    values.append(_b601(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 383:  # spells
+        elif r == 385:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -55696,11 +55991,11 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 382:
-                    values.append(_b382(x, inst, lim, made))
+                elif x.rule == 384:
+                    values.append(_b384(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 240:  # amount
+        elif r == 244:  # amount
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['amount'] = value
@@ -55712,7 +56007,7 @@ def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55728,7 +56023,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C246()
+    inst: Any = _C250()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55736,33 +56031,33 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 242:  # condition
+        if r == 246:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 243:  # amount
+        elif r == 247:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 244:  # counter
+        elif r == 248:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 245:  # word
+        elif r == 249:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 293 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 297 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 384:  # keywords
+        elif r == 386:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55771,7 +56066,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -55784,7 +56079,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55800,7 +56095,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C249()
+    inst: Any = _C253()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55808,11 +56103,11 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 247:  # amount
+        if r == 251:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 248:  # counter
+        elif r == 252:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -55824,7 +56119,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsCopyStmt (class AsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55840,7 +56135,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C252()
+    inst: Any = _C256()
     d: dict[str, Any] = {'filter': None, 'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55848,13 +56143,13 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 250:  # filter
+        if r == 254:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
-        elif r == 251:  # ability
+        elif r == 255:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 387 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 389 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55867,7 +56162,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsChoosePTStmt (class AsChoosePTStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55883,7 +56178,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C257()
     d: dict[str, Any] = {'enters': False, 'turned': False, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55891,11 +56186,11 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # enters
+        if r == 390:  # enters
             d['enters'] = True
-        elif r == 389:  # turned
+        elif r == 391:  # turned
             d['turned'] = True
-        elif r == 393:  # options
+        elif r == 395:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -55903,8 +56198,8 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 392:
-                    values.append(_b392(x, inst, lim, made))
+                elif x.rule == 394:
+                    values.append(_b394(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -55915,7 +56210,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55931,7 +56226,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C260()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55939,11 +56234,11 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 254:  # amount
+        if r == 258:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 255:  # counter
+        elif r == 259:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -55955,7 +56250,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55971,7 +56266,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C258()
+    inst: Any = _C262()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55979,9 +56274,9 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # filter
+        if r == 261:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -55991,7 +56286,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b263(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56007,7 +56302,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C263()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56015,7 +56310,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # parts
+        if r == 396:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56037,7 +56332,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56053,7 +56348,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C261()
+    inst: Any = _C265()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56061,7 +56356,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 260:  # cost
+        if r == 264:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -56073,7 +56368,7 @@ def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56089,7 +56384,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C264()
+    inst: Any = _C268()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56097,11 +56392,11 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 262:  # affected
+        if r == 266:  # affected
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['affected'] = value
-        elif r == 263:  # cantactivate
+        elif r == 267:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -56113,7 +56408,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56129,7 +56424,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C266()
+    inst: Any = _C270()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56137,7 +56432,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 265:  # revealed
+        if r == 269:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -56149,7 +56444,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56165,7 +56460,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C269()
+    inst: Any = _C273()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56173,11 +56468,11 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 267:  # count
+        if r == 271:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 268:  # turns
+        elif r == 272:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -56189,7 +56484,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56205,7 +56500,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C272()
+    inst: Any = _C276()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56213,15 +56508,15 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 270:  # verb
+        if r == 274:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 271:  # filter
+        elif r == 275:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56231,7 +56526,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56247,7 +56542,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C275()
+    inst: Any = _C279()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56255,15 +56550,15 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 273:  # affected
+        if r == 277:  # affected
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['affected'] = value
-        elif r == 274:  # offbf
+        elif r == 278:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 399:  # parts
+        elif r == 401:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56272,7 +56567,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 602 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 608 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56285,7 +56580,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56301,7 +56596,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C280()
+    inst: Any = _C284()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56309,150 +56604,150 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # other
+        if r == 680:  # other
             d['other'] = True
-        elif r == 675:  # another
+        elif r == 681:  # another
             d['another'] = True
-        elif r == 676:  # facedown
+        elif r == 682:  # facedown
             d['facedown'] = True
-        elif r == 677:  # faceup
+        elif r == 683:  # faceup
             d['faceup'] = True
-        elif r == 403:  # exiled
+        elif r == 405:  # exiled
             d['exiled'] = True
-        elif r == 404:  # combat
+        elif r == 406:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 405:  # combat
+        elif r == 407:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 406:  # states
+        elif r == 408:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 678:  # states
+        elif r == 684:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 771:  # nons
+        elif r == 777:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 772:  # colors
+        elif r == 778:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 773:  # supertypes
+        elif r == 779:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 222 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 226 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 774:  # multis
+        elif r == 780:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 775:  # types
+        elif r == 781:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 776:  # subtypes
+        elif r == 782:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 777:  # ortypes
+        elif r == 783:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 778:  # andor
+        elif r == 784:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 779:  # ortypes
+        elif r == 785:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 277:  # kind
+        elif r == 281:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 679:  # chosen
+        elif r == 685:  # chosen
             d['chosen'] = True
-        elif r == 407:  # choicetype
+        elif r == 409:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 408:  # mv
+        elif r == 410:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 409:  # mvdir
+        elif r == 411:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 410:  # ptstat
+        elif r == 412:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 411:  # ptval
+        elif r == 413:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 412:  # ptdir
+        elif r == 414:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 413:  # kwability
+        elif r == 415:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 414:  # kwabilities
+        elif r == 416:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 680:  # keywords
+        elif r == 686:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56461,27 +56756,27 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 415:  # without
+        elif r == 417:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 278:  # controller
+        elif r == 282:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b417(x, inst, lim, made)
+            value = _b419(x, inst, lim, made)
             d['controller'] = value
-        elif r == 423:  # late
+        elif r == 425:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -56490,16 +56785,16 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 681:  # blocked_by_this
+        elif r == 687:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 682:  # attacking_you
+        elif r == 688:  # attacking_you
             d['attacking_you'] = True
-        elif r == 279:  # name
+        elif r == 283:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -56516,7 +56811,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56532,7 +56827,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C288()
+    inst: Any = _C292()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56540,9 +56835,9 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 287:  # filter
+        if r == 291:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56552,7 +56847,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56568,7 +56863,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C295()
+    inst: Any = _C299()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56576,9 +56871,9 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 294:  # effect
+        if r == 298:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56591,7 +56886,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56607,7 +56902,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C298()
+    inst: Any = _C302()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56615,11 +56910,11 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 296:  # player
+        if r == 300:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 541:  # options
+        elif r == 543:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -56627,13 +56922,13 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 280:
-                    values.append(_b280(x, inst, lim, made))
+                elif x.rule == 284:
+                    values.append(_b284(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 297:  # last
+        elif r == 301:  # last
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -56643,7 +56938,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56659,7 +56954,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C301()
+    inst: Any = _C305()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56667,13 +56962,13 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 299:  # player
+        if r == 303:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 300:  # extra
+        elif r == 304:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -56685,7 +56980,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipTurnEffect (class SkipTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56701,7 +56996,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C304()
+    inst: Any = _C308()
     d: dict[str, Any] = {'player': None, 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56709,11 +57004,11 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 302:  # player
+        if r == 306:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 303:  # skip
+        elif r == 307:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -56725,7 +57020,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56741,7 +57036,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C308()
+    inst: Any = _C312()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56749,18 +57044,18 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 305:  # player
+        if r == 309:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 306:  # samename
+        elif r == 310:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 307:  # nextturn
+        elif r == 311:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -56772,7 +57067,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56788,7 +57083,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C311()
+    inst: Any = _C315()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56796,13 +57091,13 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 309:  # player
+        if r == 313:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 310:  # action
+        elif r == 314:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56815,7 +57110,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56831,7 +57126,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C318()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56839,11 +57134,11 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 312:  # player
+        if r == 316:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 313:  # amount
+        elif r == 317:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -56855,7 +57150,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56871,7 +57166,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C321()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56879,11 +57174,11 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # player
+        if r == 319:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 316:  # amount
+        elif r == 320:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -56895,43 +57190,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C319()
-    d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 318:  # play
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['play'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56947,7 +57206,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C323()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56955,9 +57214,9 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # target
+        if r == 322:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56970,7 +57229,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56986,7 +57245,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C326()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56994,20 +57253,20 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # action
+        if r == 324:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 557:  # count
+        elif r == 563:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 323:  # player
+        elif r == 325:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57017,7 +57276,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57033,7 +57292,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C328()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57041,7 +57300,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # cost
+        if r == 327:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -57053,7 +57312,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57069,7 +57328,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C331()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57077,14 +57336,14 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # action
+        if r == 329:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 328:  # count
+        elif r == 330:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
@@ -57096,7 +57355,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57112,7 +57371,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C333()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57120,9 +57379,9 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 330:  # target
+        if r == 332:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57135,7 +57394,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57151,7 +57410,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C336()
     d: dict[str, Any] = {'first': None, 'base': False, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57159,18 +57418,18 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # first
+        if r == 334:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 749:  # base
+        elif r == 755:  # base
             d['base'] = True
-        elif r == 333:  # second
+        elif r == 335:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57183,7 +57442,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookActionEffect (class LookActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57199,7 +57458,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C340()
     d: dict[str, Any] = {'amount': None, 'action': None, 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57207,18 +57466,18 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # amount
+        if r == 337:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 336:  # action
+        elif r == 338:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 337:  # other
+        elif r == 339:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -57230,7 +57489,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57246,7 +57505,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C343()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57254,11 +57513,11 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 339:  # amount
+        if r == 341:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 340:  # order
+        elif r == 342:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -57270,7 +57529,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57286,7 +57545,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C347()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57294,20 +57553,20 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # source
+        if r == 344:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 343:  # power
+        elif r == 345:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 344:  # target
+        elif r == 346:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57320,7 +57579,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57336,7 +57595,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C352()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57344,24 +57603,24 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # amount
+        if r == 348:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 347:  # counter
+        elif r == 349:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 348:  # source
+        elif r == 350:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 349:  # target
+        elif r == 351:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57374,7 +57633,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57390,7 +57649,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C354()
     d: dict[str, Any] = {'thiscreature': False, 'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57398,16 +57657,16 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # thiscreature
+        if r == 756:  # thiscreature
             d['thiscreature'] = True
-        elif r == 558:  # target
+        elif r == 564:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 351:  # facedown
+        elif r == 353:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -57419,7 +57678,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57435,7 +57694,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C356()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57443,9 +57702,9 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # effect
+        if r == 355:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57458,7 +57717,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeControlEffect (class ExchangeControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57474,7 +57733,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C359()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57482,16 +57741,16 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # first
+        if r == 357:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 356:  # second
+        elif r == 358:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57504,7 +57763,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FlipCoinEffect (class FlipCoinEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57520,7 +57779,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C361()
     d: dict[str, Any] = {'coin': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57528,7 +57787,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 358:  # coin
+        if r == 360:  # coin
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['coin'] = value
@@ -57540,7 +57799,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57556,7 +57815,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C362()
+    inst: Any = _C364()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57564,7 +57823,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # parts
+        if r == 565:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -57573,7 +57832,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 751 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 757 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -57586,7 +57845,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57602,7 +57861,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C366()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57610,7 +57869,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # type
+        if r == 365:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -57622,7 +57881,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57638,7 +57897,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C368()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57646,7 +57905,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # quality
+        if r == 367:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -57658,7 +57917,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57674,7 +57933,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C370()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57682,7 +57941,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # subtype
+        if r == 369:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -57694,7 +57953,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57710,7 +57969,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C376()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57718,33 +57977,33 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # zone
+        if r == 372:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 371:  # trigger
+        elif r == 373:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 563 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 372:  # condition
+        elif r == 374:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 373:  # sentences
+        elif r == 375:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 583:  # sentences
+        elif r == 589:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
@@ -57756,7 +58015,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57772,7 +58031,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C379()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57780,62 +58039,62 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # special
+        if r == 590:  # special
             d['special'] = True
-        elif r == 585:  # fromhand
+        elif r == 591:  # fromhand
             d['fromhand'] = True
-        elif r == 375:  # param
+        elif r == 377:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 586:  # cost
+        elif r == 592:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 587:  # param
+        elif r == 593:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 376:  # sentences
+        elif r == 378:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 588:  # sentences
+        elif r == 594:  # sentences
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 589:  # restriction
+        elif r == 595:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 590:  # once
+        elif r == 596:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 591:  # sorcery
+        elif r == 597:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 592:  # castable
+        elif r == 598:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -57849,7 +58108,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57865,7 +58124,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C379()
+    inst: Any = _C381()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57873,13 +58132,13 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # both
+        if r == 763:  # both
             d['both'] = True
-        elif r == 593:  # which
+        elif r == 599:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 378:  # amount
+        elif r == 380:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -57891,7 +58150,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57907,7 +58166,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C382()
+    inst: Any = _C384()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57915,9 +58174,9 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 381:  # filter
+        if r == 383:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -57927,7 +58186,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57943,7 +58202,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C386()
+    inst: Any = _C388()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57951,7 +58210,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # tapped
+        if r == 387:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -57963,7 +58222,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57979,7 +58238,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C392()
+    inst: Any = _C394()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57987,11 +58246,11 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # power
+        if r == 392:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 391:  # toughness
+        elif r == 393:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -58003,7 +58262,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58019,7 +58278,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C398()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58027,7 +58286,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # cost
+        if r == 397:  # cost
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['cost'] = value
@@ -58039,7 +58298,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58055,7 +58314,7 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C398()
+    inst: Any = _C400()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58063,7 +58322,7 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 397:  # countered
+        if r == 399:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -58075,7 +58334,7 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58091,7 +58350,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C404()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58099,44 +58358,44 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # precondition
+        if r == 402:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 667:  # this
+        elif r == 673:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 668:  # enchanted
+        elif r == 674:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 669:  # host
+        elif r == 675:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 670:  # equipped
+        elif r == 676:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 671:  # host
+        elif r == 677:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 672:  # affected
+        elif r == 678:  # affected
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['affected'] = value
-        elif r == 673:  # parts
+        elif r == 679:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -58145,16 +58404,16 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 602 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 608 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 401:  # condition
+        elif r == 403:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 173 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 177 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58167,7 +58426,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58183,7 +58442,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C419()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58191,27 +58450,27 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # you
+        if r == 418:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 418:  # notyou
+        elif r == 420:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 419:  # own
+        elif r == 421:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 420:  # defending
+        elif r == 422:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 421:  # opponent
+        elif r == 423:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 422:  # opponents
+        elif r == 424:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -58223,7 +58482,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58239,7 +58498,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C428()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58247,11 +58506,11 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # amount
+        if r == 427:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 780:  # evenly
+        elif r == 786:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -58261,7 +58520,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58277,7 +58536,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C430()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58285,46 +58544,46 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # named
+        if r == 689:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 684:  # amount
+        elif r == 690:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 685:  # equal
+        elif r == 691:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 781:  # power
+        elif r == 787:  # power
             x = c[0]
-            value = _b793(x, inst, lim, made)
+            value = _b799(x, inst, lim, made)
             d['power'] = value
-        elif r == 782:  # amount
+        elif r == 788:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 686:  # you
+        elif r == 692:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 687:  # target
+        elif r == 693:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 427:  # also
+        elif r == 429:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58337,7 +58596,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58353,7 +58612,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C432()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58361,9 +58620,9 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # target
+        if r == 431:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58376,7 +58635,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58392,7 +58651,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C435()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58400,13 +58659,13 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # player
+        if r == 433:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 432:  # amount
+        elif r == 434:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
@@ -58418,7 +58677,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58434,7 +58693,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C437()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58442,9 +58701,9 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # target
+        if r == 436:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58457,7 +58716,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58473,7 +58732,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C442()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58481,39 +58740,39 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # count
+        if r == 438:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 688:  # tapped
+        elif r == 694:  # tapped
             d['tapped'] = True
-        elif r == 437:  # power
+        elif r == 439:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 438:  # toughness
+        elif r == 440:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 689:  # colors
+        elif r == 695:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 690:  # subtypes
+        elif r == 696:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 691:  # types
+        elif r == 697:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 692:  # keywords
+        elif r == 698:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -58522,28 +58781,28 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 439:  # tokname
+        elif r == 441:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 693:  # per
+        elif r == 699:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 694:  # pertime
+        elif r == 700:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b784(x, inst, lim, made)
+            value = _b790(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -58553,7 +58812,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58569,7 +58828,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C443()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58577,9 +58836,9 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # anycolor
+        if r == 791:  # anycolor
             d['anycolor'] = True
-        elif r == 786:  # choices
+        elif r == 792:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -58589,15 +58848,15 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 695:  # last
+        elif r == 701:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 696:  # mana
+        elif r == 702:  # mana
             x = c[0]
             value = _b104(x, inst, lim, made)
             d['mana'] = value
-        elif r == 851:  # alts
+        elif r == 857:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b104(x, inst, lim, made))
@@ -58609,7 +58868,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58625,7 +58884,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C446()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58633,27 +58892,27 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # player
+        if r == 444:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 697:  # third
+        elif r == 703:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 443:  # amount
+        elif r == 445:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 787:  # random
+        elif r == 793:  # random
             d['random'] = True
-        elif r == 698:  # per
+        elif r == 704:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b784(x, inst, lim, made)
+            value = _b790(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -58663,7 +58922,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58679,7 +58938,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C448()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58687,31 +58946,31 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # player
+        if r == 447:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 699:  # amount
+        elif r == 705:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 788:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b784(x, inst, lim, made)
-            d['per'] = value
-        elif r == 791:  # per
+        elif r == 794:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b790(x, inst, lim, made)
             d['per'] = value
-        elif r == 700:  # equal
+        elif r == 797:  # per
             x = c[0]
-            value = _b793(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b796(x, inst, lim, made)
+            d['per'] = value
+        elif r == 706:  # equal
+            x = c[0]
+            value = _b799(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -58721,7 +58980,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58737,7 +58996,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C451()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58745,18 +59004,18 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # target
+        if r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 448:  # duration
+        elif r == 450:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -58766,7 +59025,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58782,7 +59041,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C453()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58790,14 +59049,14 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # target
+        if r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 702:  # yours
+        elif r == 708:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -58809,7 +59068,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58825,7 +59084,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C456()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58833,23 +59092,23 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # target
+        if r == 454:  # target
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['target'] = value
-        elif r == 453:  # source
+        elif r == 455:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b706(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['source'] = value
-        elif r == 803:  # hand
+        elif r == 809:  # hand
             d['hand'] = True
-        elif r == 707:  # battlefield
+        elif r == 713:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 804:  # mine
+        elif r == 810:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -58859,7 +59118,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58875,7 +59134,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C458()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58883,22 +59142,22 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # target
+        if r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 708:  # fromgy
+        elif r == 714:  # fromgy
             d['fromgy'] = True
-        elif r == 805:  # choice
+        elif r == 811:  # choice
             d['choice'] = True
-        elif r == 806:  # facedown
+        elif r == 812:  # facedown
             d['facedown'] = True
-        elif r == 807:  # mine
+        elif r == 813:  # mine
             d['mine'] = True
-        elif r == 808:  # owners
+        elif r == 814:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -58908,7 +59167,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58924,7 +59183,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C461()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58932,11 +59191,11 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # filter
+        if r == 459:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
-        elif r == 458:  # hands
+        elif r == 460:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -58948,7 +59207,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58964,7 +59223,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C466()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58972,38 +59231,38 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # player
+        if r == 462:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 709:  # upto
+        elif r == 715:  # upto
             d['upto'] = True
-        elif r == 461:  # count
+        elif r == 463:  # count
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['count'] = value
-        elif r == 462:  # filter
+        elif r == 464:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
-        elif r == 809:  # alts
+        elif r == 815:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b280(x, inst, lim, made))
-        elif r == 710:  # reveal
+                values.append(_b284(x, inst, lim, made))
+        elif r == 716:  # reveal
             d['reveal'] = True
-        elif r == 810:  # thatcard
+        elif r == 816:  # thatcard
             d['thatcard'] = True
-        elif r == 811:  # thosecards
+        elif r == 817:  # thosecards
             d['thosecards'] = True
-        elif r == 463:  # destination
+        elif r == 465:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 719 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 718:  # tapped
+        elif r == 724:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -59013,7 +59272,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59029,7 +59288,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C470()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59037,20 +59296,20 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 465:  # target
+        if r == 467:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 466:  # unless
+        elif r == 468:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b720(x, inst, lim, made)
+            value = _b726(x, inst, lim, made)
             d['unless'] = value
-        elif r == 467:  # per
+        elif r == 469:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -59064,7 +59323,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59080,7 +59339,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C472()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59088,9 +59347,9 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # player
+        if r == 471:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59100,7 +59359,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59116,7 +59375,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C476()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59124,19 +59383,19 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # amount
+        if r == 473:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 472:  # player
+        elif r == 474:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 473:  # owner
+        elif r == 475:  # owner
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -59146,7 +59405,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59162,7 +59421,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C479()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59170,15 +59429,15 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # filter
+        if r == 477:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
-        elif r == 476:  # battlefield
+        elif r == 478:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 722:  # faceup
+        elif r == 728:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -59188,7 +59447,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59204,7 +59463,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C483()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59212,17 +59471,17 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # amount
+        if r == 480:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 479:  # counter
+        elif r == 481:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 480:  # target
+        elif r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59235,7 +59494,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59251,7 +59510,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C486()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59259,24 +59518,24 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # target
+        if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 483:  # source
+        elif r == 485:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b706(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['source'] = value
-        elif r == 723:  # top
+        elif r == 729:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 724:  # bottom
+        elif r == 730:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -59288,7 +59547,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59304,7 +59563,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C488()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59312,9 +59571,9 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # target
+        if r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59327,7 +59586,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59343,7 +59602,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C493()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59351,22 +59610,22 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # filter
+        if r == 489:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
-        elif r == 488:  # whose
+        elif r == 490:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 489:  # action
+        elif r == 491:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 537 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 490:  # pile
+        elif r == 492:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -59378,7 +59637,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59394,7 +59653,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C499()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59402,36 +59661,36 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 494:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 493:  # source
+        elif r == 495:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b706(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['source'] = value
-        elif r == 494:  # amount
+        elif r == 496:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 495:  # counter
+        elif r == 497:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 496:  # also
+        elif r == 498:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59444,7 +59703,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59460,7 +59719,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C501()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59468,9 +59727,9 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # player
+        if r == 500:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -59480,7 +59739,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59496,7 +59755,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59504,9 +59763,9 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # target
+        if r == 502:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59519,7 +59778,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59535,7 +59794,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C507()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59543,19 +59802,19 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # player
+        if r == 504:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
-        elif r == 503:  # amount
+        elif r == 505:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 504:  # filter
+        elif r == 506:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -59565,7 +59824,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59581,7 +59840,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C510()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59589,18 +59848,18 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # target
+        if r == 508:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 507:  # unless
+        elif r == 509:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b720(x, inst, lim, made)
+            value = _b726(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -59610,47 +59869,8 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C510()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 509:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59675,7 +59895,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 511:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59689,7 +59909,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -59714,7 +59934,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 513:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59727,7 +59947,46 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C516()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 515:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59743,7 +60002,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C520()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59751,17 +60010,17 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # amount
+        if r == 517:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 516:  # counter
+        elif r == 518:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
-        elif r == 517:  # target
+        elif r == 519:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59774,7 +60033,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59790,7 +60049,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C522()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59798,20 +60057,20 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # step
+        if r == 731:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 812 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 818 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 726:  # endcombat
+        elif r == 732:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 519:  # effect
+        elif r == 521:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 215 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59824,7 +60083,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59840,7 +60099,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C524()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59848,15 +60107,15 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # amount
+        if r == 523:  # amount
             x = c[0]
             value = _b123(x, inst, lim, made)
             d['amount'] = value
-        elif r == 813:  # you
+        elif r == 819:  # you
             d['you'] = True
-        elif r == 727:  # target
+        elif r == 733:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -59869,7 +60128,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59885,7 +60144,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C526()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59893,18 +60152,18 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # target
+        if r == 525:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 728:  # label
+        elif r == 734:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 729:  # free
+        elif r == 735:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -59916,7 +60175,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59932,7 +60191,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C528()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59940,16 +60199,16 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # target
+        if r == 527:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 730:  # newtargets
+        elif r == 736:  # newtargets
             d['newtargets'] = True
-        elif r == 814:  # thatcopy
+        elif r == 820:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -59959,7 +60218,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59975,7 +60234,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C529()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59983,18 +60242,18 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # thatnoun
+        if r == 737:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 732:  # target
+        elif r == 738:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 733:  # thisturn
+        elif r == 739:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -60004,7 +60263,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60020,7 +60279,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C532()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60028,14 +60287,14 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # target
+        if r == 530:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 529:  # phaseout
+        elif r == 531:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -60047,7 +60306,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60063,7 +60322,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C535()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60071,14 +60330,14 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # target
+        if r == 533:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 532:  # nountap
+        elif r == 534:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -60090,7 +60349,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60106,7 +60365,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C538()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60114,30 +60373,30 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # lead
+        if r == 536:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['lead'] = value
-        elif r == 734:  # target
+        elif r == 740:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 735:  # also
+        elif r == 741:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b748(x, inst, lim, made)
+            value = _b754(x, inst, lim, made)
             d['also'] = value
-        elif r == 736:  # group
+        elif r == 742:  # group
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['group'] = value
-        elif r == 737:  # parts
+        elif r == 743:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -60146,18 +60405,18 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 602 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 608 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 535:  # duration
+        elif r == 537:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['duration'] = value
-        elif r == 738:  # tail
+        elif r == 744:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -60166,7 +60425,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 602 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 608 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60179,7 +60438,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60195,7 +60454,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C540()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60203,13 +60462,13 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # controller
+        if r == 745:  # controller
             d['controller'] = True
-        elif r == 539:  # owner
+        elif r == 541:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 540:  # who
+        elif r == 542:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -60221,7 +60480,55 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C546()
+    d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 545:  # play
+            x = c[0]
+            if d['play']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['play'] = value
+        elif r == 547:  # play
+            x = c[0]
+            if d['play']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['play'] = value
+        elif r == 548:  # thisturn
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thisturn'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60237,7 +60544,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C551()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60245,11 +60552,11 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # filter
+        if r == 550:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
-        elif r == 742:  # otherthan
+        elif r == 748:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -60259,7 +60566,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60275,7 +60582,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C553()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60283,7 +60590,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # any
+        if r == 552:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -60295,7 +60602,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60311,7 +60618,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C556()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60319,15 +60626,15 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # each
+        if r == 751:  # each
             d['each'] = True
-        elif r == 548:  # count
+        elif r == 554:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 549:  # filter
+        elif r == 555:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -60337,7 +60644,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60353,7 +60660,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C558()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60361,7 +60668,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # who
+        if r == 557:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -60373,7 +60680,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60389,7 +60696,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C560()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60397,7 +60704,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # that
+        if r == 559:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -60409,7 +60716,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60425,7 +60732,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C562()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60433,9 +60740,9 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # equipped
+        if r == 824:  # equipped
             d['equipped'] = True
-        elif r == 555:  # enchanted
+        elif r == 561:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -60447,7 +60754,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60463,7 +60770,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C568()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60471,11 +60778,11 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # whose
+        if r == 566:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 561:  # step
+        elif r == 567:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -60487,7 +60794,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60503,7 +60810,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C572()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60511,11 +60818,11 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # lead
+        if r == 570:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 565:  # counter
+        elif r == 571:  # counter
             x = c[0]
             value = _b134(x, inst, lim, made)
             d['counter'] = value
@@ -60527,7 +60834,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60543,7 +60850,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C576()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60551,15 +60858,15 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # lead
+        if r == 573:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 568:  # subject
+        elif r == 574:  # subject
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['subject'] = value
-        elif r == 569:  # batch
+        elif r == 575:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -60571,7 +60878,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60587,7 +60894,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C578()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60595,13 +60902,13 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # lead
+        if r == 577:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 752:  # creature
+        elif r == 758:  # creature
             d['creature'] = True
-        elif r == 753:  # events
+        elif r == 759:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60610,7 +60917,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60623,7 +60930,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60639,7 +60946,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C582()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60647,17 +60954,17 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # lead
+        if r == 579:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 574:  # who
+        elif r == 580:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 575:  # spell
+        elif r == 581:  # spell
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -60667,7 +60974,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60683,7 +60990,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C585()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60691,17 +60998,17 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # lead
+        if r == 583:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 848:  # equipped
+        elif r == 854:  # equipped
             d['equipped'] = True
-        elif r == 578:  # host
+        elif r == 584:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 754:  # events
+        elif r == 760:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60710,7 +61017,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -60723,7 +61030,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60739,7 +61046,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C588()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60747,17 +61054,17 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # lead
+        if r == 586:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 849:  # thisor
+        elif r == 855:  # thisor
             d['thisor'] = True
-        elif r == 581:  # subject
+        elif r == 587:  # subject
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['subject'] = value
-        elif r == 755:  # events
+        elif r == 761:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -60766,12 +61073,12 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 756:  # undercontrol
+        elif r == 762:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -60781,7 +61088,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60797,7 +61104,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C601()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60805,11 +61112,11 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # command
+        if r == 600:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 596:  # battlefield
+        elif r == 602:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -60821,7 +61128,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60837,7 +61144,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C607()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60845,19 +61152,19 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # power
+        if r == 603:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 598:  # toughness
+        elif r == 604:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 599:  # power2
+        elif r == 605:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 600:  # toughness2
+        elif r == 606:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -60869,7 +61176,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60885,7 +61192,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C611()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60893,29 +61200,29 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # additional
+        if r == 764:  # additional
             d['additional'] = True
-        elif r == 603:  # power
+        elif r == 609:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 604:  # toughness
+        elif r == 610:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 759:  # per
+        elif r == 765:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b134(x, inst, lim, made)
             d['per'] = value
-        elif r == 760:  # perfilter
+        elif r == 766:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 850:  # onbf
+        elif r == 856:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -60925,7 +61232,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60941,7 +61248,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C613()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60949,7 +61256,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # both
+        if r == 612:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -60961,7 +61268,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -60977,7 +61284,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C615()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -60985,7 +61292,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # attack
+        if r == 614:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -60997,7 +61304,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61013,7 +61320,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C617()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61021,7 +61328,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # block
+        if r == 616:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -61033,7 +61340,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61049,7 +61356,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C619()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61057,7 +61364,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # count
+        if r == 618:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -61069,7 +61376,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61085,7 +61392,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C620()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61093,7 +61400,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # filters
+        if r == 767:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -61101,8 +61408,8 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 280:
-                    values.append(_b280(x, inst, lim, made))
+                elif x.rule == 284:
+                    values.append(_b284(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -61113,7 +61420,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61129,7 +61436,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C621()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61137,7 +61444,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # filters
+        if r == 768:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -61145,8 +61452,8 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 280:
-                    values.append(_b280(x, inst, lim, made))
+                elif x.rule == 284:
+                    values.append(_b284(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -61157,7 +61464,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61173,7 +61480,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C623()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61181,9 +61488,9 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # quality
+        if r == 622:  # quality
             x = c[0]
-            value = _b764(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61193,7 +61500,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61209,7 +61516,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C624()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61217,7 +61524,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # opponents
+        if r == 772:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -61227,7 +61534,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61243,7 +61550,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C626()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61251,7 +61558,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # destroyed
+        if r == 625:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -61263,7 +61570,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61279,7 +61586,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C628()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61287,7 +61594,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # phase
+        if r == 627:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -61299,7 +61606,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61315,7 +61622,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C630()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61323,7 +61630,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # untap
+        if r == 629:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61335,7 +61642,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61351,7 +61658,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C632()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61359,9 +61666,9 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # ability
+        if r == 631:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 387 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 389 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -61374,7 +61681,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61390,7 +61697,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C635()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61398,14 +61705,14 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # keyword
+        if r == 633:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 628:  # manacost
+        elif r == 634:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -61417,7 +61724,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61433,7 +61740,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C636()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61441,7 +61748,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # keywords
+        if r == 773:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -61450,7 +61757,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -61463,7 +61770,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61479,7 +61786,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C637()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61487,7 +61794,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # keywords
+        if r == 774:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -61496,7 +61803,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -61509,7 +61816,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61525,7 +61832,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C640()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61533,11 +61840,11 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # first
+        if r == 638:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 633:  # regular
+        elif r == 639:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -61551,7 +61858,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61567,7 +61874,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C642()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61575,7 +61882,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # excess
+        if r == 641:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -61587,7 +61894,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61603,7 +61910,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C644()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61611,7 +61918,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # untapped
+        if r == 643:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -61623,7 +61930,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61639,7 +61946,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C646()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61647,11 +61954,11 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # its
+        if r == 775:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 639:  # untap
+        elif r == 645:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -61663,7 +61970,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61679,7 +61986,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C648()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61687,7 +61994,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # gains
+        if r == 647:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -61699,7 +62006,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61715,7 +62022,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C650()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61723,7 +62030,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # lethal
+        if r == 649:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -61735,7 +62042,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61751,7 +62058,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C652()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61759,9 +62066,9 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # quality
+        if r == 651:  # quality
             x = c[0]
-            value = _b764(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61771,7 +62078,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61787,7 +62094,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C654()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61795,9 +62102,9 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 647:  # quality
+        if r == 653:  # quality
             x = c[0]
-            value = _b764(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61807,7 +62114,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61823,7 +62130,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C656()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61831,9 +62138,9 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # quality
+        if r == 655:  # quality
             x = c[0]
-            value = _b764(x, inst, lim, made)
+            value = _b770(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -61843,7 +62150,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61859,7 +62166,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C658()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61867,11 +62174,11 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # thisturn
+        if r == 776:  # thisturn
             d['thisturn'] = True
-        elif r == 651:  # keyword
+        elif r == 657:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 214 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -61884,7 +62191,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61900,7 +62207,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C660()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61908,7 +62215,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # count
+        if r == 659:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -61920,7 +62227,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61936,7 +62243,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C656()
+    inst: Any = _C662()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61944,7 +62251,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # attacks
+        if r == 661:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -61956,7 +62263,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -61972,7 +62279,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C664()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -61980,7 +62287,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # blocks
+        if r == 663:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -61992,7 +62299,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62008,7 +62315,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C666()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62016,7 +62323,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # unblockable
+        if r == 665:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -62028,7 +62335,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62044,7 +62351,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C668()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62052,7 +62359,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # choice
+        if r == 667:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -62064,7 +62371,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62080,7 +62387,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C664()
+    inst: Any = _C670()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62088,7 +62395,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # host
+        if r == 669:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -62100,7 +62407,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62116,7 +62423,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C672()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62124,9 +62431,9 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # color
+        if r == 671:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 224 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 228 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62139,7 +62446,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62155,7 +62462,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C707()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62163,23 +62470,23 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # eot
+        if r == 802:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 797:  # next_upkeep
+        elif r == 803:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 798:  # losecontrol
+        elif r == 804:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 799:  # thisturn
+        elif r == 805:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 800:  # thiscombat
+        elif r == 806:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -62191,7 +62498,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62207,7 +62514,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C710()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62215,13 +62522,13 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # another
+        if r == 807:  # another
             d['another'] = True
-        elif r == 703:  # filter
+        elif r == 709:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
-        elif r == 802:  # ingy
+        elif r == 808:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -62231,7 +62538,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62247,7 +62554,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C706()
+    inst: Any = _C712()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62255,7 +62562,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # whose
+        if r == 711:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -62267,7 +62574,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62283,7 +62590,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C718()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62291,7 +62598,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # zone
+        if r == 717:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -62303,7 +62610,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62319,7 +62626,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C721()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62327,9 +62634,9 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # player
+        if r == 720:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62339,7 +62646,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62355,7 +62662,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C723()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62363,9 +62670,9 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # player
+        if r == 722:  # player
             x = c[0]
-            value = _b538(x, inst, lim, made)
+            value = _b540(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -62375,7 +62682,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62391,7 +62698,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C720()
+    inst: Any = _C726()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62399,13 +62706,13 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # cost
+        if r == 725:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 721:  # param
+        elif r == 727:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62418,7 +62725,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62434,7 +62741,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C741()
+    inst: Any = _C747()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62442,9 +62749,9 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # word
+        if r == 746:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62457,7 +62764,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62473,7 +62780,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C750()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62481,11 +62788,11 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # player
+        if r == 749:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 815:  # walker
+        elif r == 821:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -62495,7 +62802,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62511,7 +62818,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C754()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62519,33 +62826,33 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # quant
+        if r == 752:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 747:  # filter
+        elif r == 753:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
-        elif r == 816:  # attached
+        elif r == 822:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 817:  # samename
+        elif r == 823:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 544 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 852:  # ingy
+        elif r == 858:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -62555,7 +62862,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62571,7 +62878,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C770()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62579,13 +62886,13 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # word
+        if r == 769:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 765:  # param
+        elif r == 771:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 213 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62598,7 +62905,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62614,7 +62921,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C790()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62622,9 +62929,9 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # word
+        if r == 789:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 293 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 297 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -62637,7 +62944,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62653,7 +62960,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C796()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62661,13 +62968,13 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # filter
+        if r == 795:  # filter
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
-        elif r == 857:  # gy
+        elif r == 863:  # gy
             d['gy'] = True
-        elif r == 858:  # bf
+        elif r == 864:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -62677,7 +62984,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62693,7 +63000,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C799()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62701,21 +63008,21 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # power
+        if r == 798:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 794:  # power
+        elif r == 800:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 795:  # target
+        elif r == 801:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 543 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 549 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -62728,7 +63035,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62744,7 +63051,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C826()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62752,7 +63059,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # enters
+        if r == 825:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -62764,7 +63071,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62780,7 +63087,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C829()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62788,7 +63095,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # leaves
+        if r == 828:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -62800,7 +63107,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62816,7 +63123,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C831()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62824,7 +63131,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 824:  # dies
+        if r == 830:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -62836,7 +63143,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62852,7 +63159,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C833()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62860,7 +63167,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 826:  # alone
+        if r == 832:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -62872,7 +63179,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62888,7 +63195,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C835()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62896,7 +63203,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # attacks
+        if r == 834:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -62908,7 +63215,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62924,7 +63231,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C837()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62932,11 +63239,11 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # blocks
+        if r == 836:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 853:  # acreature
+        elif r == 859:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -62946,7 +63253,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -62962,7 +63269,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C840()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -62970,15 +63277,15 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # blocked
+        if r == 838:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 833:  # filter
+        elif r == 839:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b280(x, inst, lim, made)
+            value = _b284(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -62988,7 +63295,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63004,7 +63311,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C842()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63012,7 +63319,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # direction
+        if r == 841:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -63024,7 +63331,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63040,7 +63347,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C844()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63048,7 +63355,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # up
+        if r == 843:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -63060,7 +63367,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63076,7 +63383,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C846()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63084,7 +63391,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # way
+        if r == 845:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -63096,7 +63403,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63112,7 +63419,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C848()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63120,11 +63427,11 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # targeted
+        if r == 847:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 854:  # opponents
+        elif r == 860:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -63134,7 +63441,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63150,7 +63457,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C851()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63158,13 +63465,13 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 855:  # combat
+        if r == 861:  # combat
             d['combat'] = True
-        elif r == 843:  # deals
+        elif r == 849:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 844:  # recipient
+        elif r == 850:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -63178,7 +63485,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -63194,7 +63501,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C853()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -63202,9 +63509,9 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 856:  # combat
+        if r == 862:  # combat
             d['combat'] = True
-        elif r == 846:  # dealt
+        elif r == 852:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -63376,709 +63683,715 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 155 __asgn_plain
     _b156,  # 156 ExileFromHandCost
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 157 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 158 __asgn_plain
-    _b159,  # 159 RemoveCountersCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 160 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 161 __asgn_plain
-    _b162,  # 162 RevealCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 163 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 164 __asgn_plain
-    _b165,  # 165 TapPermanentsCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 166 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 167 __asgn_plain
-    _b168,  # 168 PutCountersCost
-    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 169 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 170 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 171 __asgn_plain
-    _b172,  # 172 GraveyardCondition
-    _node,  # 173 Condition
-    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 174 __asgn_plain
-    _b175,  # 175 ControlSinceCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'flip', o, lim, made),  # 176 __asgn_plain
-    _b177,  # 177 CoinFlipCondition
-    _b178,  # 178 ResultCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 179 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 180 __asgn_plain
-    _b181,  # 181 ManaValueCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 182 __asgn_plain
-    _b183,  # 183 LeftBattlefieldCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 184 __asgn_plain
-    _b185,  # 185 HasKeywordCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 186 __asgn_plain
-    _b187,  # 187 CastInMainCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 188 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 189 __asgn_plain
-    _b190,  # 190 CastFromCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 191 __asgn_plain
-    _b192,  # 192 DefendingControlsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 193 __asgn_plain
-    _b194,  # 194 ControlNoneCondition
-    _b195,  # 195 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 196 __asgn_plain
-    _b197,  # 197 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 198 __asgn_plain
-    _b199,  # 199 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 200 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 201 __asgn_plain
-    _b202,  # 202 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 203 __asgn_plain
-    _b204,  # 204 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 205 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 206 __asgn_plain
-    _b207,  # 207 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 208 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 209 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 210 __asgn_oneormore
-    _node,  # 211 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 212 __asgn_plain
-    _match_node,  # 213 ParamName
-    _match_node,  # 214 KeywordName
-    _node,  # 215 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 216 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 217 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 218 __asgn_plain
-    _b219,  # 219 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 220 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 221 __asgn_oneormore
-    _match_node,  # 222 Supertype
-    _match_node,  # 223 CardType
-    _match_node,  # 224 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 225 __asgn_plain
-    _b226,  # 226 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 227 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 228 __asgn_plain
-    _node,  # 229 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 230 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 231 __asgn_plain
-    _b232,  # 232 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 233 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 234 __asgn_plain
-    _b235,  # 235 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 236 __asgn_plain
-    _b237,  # 237 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 238 __asgn_plain
-    _b239,  # 239 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 158 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'faceup', o, lim, made),  # 159 __asgn_plain
+    _b160,  # 160 ExileFaceUpCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 161 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 162 __asgn_plain
+    _b163,  # 163 RemoveCountersCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 164 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 165 __asgn_plain
+    _b166,  # 166 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 167 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 168 __asgn_plain
+    _b169,  # 169 TapPermanentsCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 170 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 171 __asgn_plain
+    _b172,  # 172 PutCountersCost
+    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 174 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 175 __asgn_plain
+    _b176,  # 176 GraveyardCondition
+    _node,  # 177 Condition
+    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 178 __asgn_plain
+    _b179,  # 179 ControlSinceCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'flip', o, lim, made),  # 180 __asgn_plain
+    _b181,  # 181 CoinFlipCondition
+    _b182,  # 182 ResultCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 183 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 184 __asgn_plain
+    _b185,  # 185 ManaValueCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 186 __asgn_plain
+    _b187,  # 187 LeftBattlefieldCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 188 __asgn_plain
+    _b189,  # 189 HasKeywordCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 190 __asgn_plain
+    _b191,  # 191 CastInMainCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 192 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 193 __asgn_plain
+    _b194,  # 194 CastFromCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 195 __asgn_plain
+    _b196,  # 196 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 197 __asgn_plain
+    _b198,  # 198 ControlNoneCondition
+    _b199,  # 199 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 200 __asgn_plain
+    _b201,  # 201 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 202 __asgn_plain
+    _b203,  # 203 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 204 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 205 __asgn_plain
+    _b206,  # 206 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 207 __asgn_plain
+    _b208,  # 208 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 209 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 210 __asgn_plain
+    _b211,  # 211 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 212 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 213 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 214 __asgn_oneormore
+    _node,  # 215 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 216 __asgn_plain
+    _match_node,  # 217 ParamName
+    _match_node,  # 218 KeywordName
+    _node,  # 219 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 220 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 221 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 222 __asgn_plain
+    _b223,  # 223 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 224 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 225 __asgn_oneormore
+    _match_node,  # 226 Supertype
+    _match_node,  # 227 CardType
+    _match_node,  # 228 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 229 __asgn_plain
+    _b230,  # 230 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 231 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 232 __asgn_plain
+    _node,  # 233 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 234 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 235 __asgn_plain
+    _b236,  # 236 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 237 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 238 __asgn_plain
+    _b239,  # 239 CantSearchStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 240 __asgn_plain
-    _b241,  # 241 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 242 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 244 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 245 __asgn_plain
-    _b246,  # 246 EntersWithStmt
+    _b241,  # 241 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 242 __asgn_plain
+    _b243,  # 243 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 244 __asgn_plain
+    _b245,  # 245 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 246 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 247 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 248 __asgn_plain
-    _b249,  # 249 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 250 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 251 __asgn_plain
-    _b252,  # 252 AsCopyStmt
-    _b253,  # 253 AsChoosePTStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 254 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 257 __asgn_plain
-    _b258,  # 258 EntersAsCopyStmt
-    _b259,  # 259 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 260 __asgn_plain
-    _b261,  # 261 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 262 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 263 __asgn_plain
-    _b264,  # 264 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 265 __asgn_plain
-    _b266,  # 266 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 267 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 268 __asgn_plain
-    _b269,  # 269 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 270 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 271 __asgn_plain
-    _b272,  # 272 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 273 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 274 __asgn_plain
-    _b275,  # 275 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 276 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 278 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 279 __asgn_plain
-    _b280,  # 280 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 281 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'won', o, lim, made),  # 282 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 283 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 284 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 285 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 286 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 287 __asgn_plain
-    _b288,  # 288 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 289 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 290 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 291 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 292 __asgn_plain
-    _match_node,  # 293 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 294 __asgn_plain
-    _b295,  # 295 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 297 __asgn_plain
-    _b298,  # 298 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 299 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 300 __asgn_plain
-    _b301,  # 301 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 303 __asgn_plain
-    _b304,  # 304 SkipTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 306 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 307 __asgn_plain
-    _b308,  # 308 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 249 __asgn_plain
+    _b250,  # 250 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 251 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 254 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 AsCopyStmt
+    _b257,  # 257 AsChoosePTStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 258 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 259 __asgn_plain
+    _b260,  # 260 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 261 __asgn_plain
+    _b262,  # 262 EntersAsCopyStmt
+    _b263,  # 263 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 264 __asgn_plain
+    _b265,  # 265 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 266 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 267 __asgn_plain
+    _b268,  # 268 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 269 __asgn_plain
+    _b270,  # 270 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 271 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 272 __asgn_plain
+    _b273,  # 273 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 274 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 275 __asgn_plain
+    _b276,  # 276 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 278 __asgn_plain
+    _b279,  # 279 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 280 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 281 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 282 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 283 __asgn_plain
+    _b284,  # 284 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 285 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'won', o, lim, made),  # 286 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 287 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 288 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 289 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 291 __asgn_plain
+    _b292,  # 292 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 293 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 294 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 296 __asgn_plain
+    _match_node,  # 297 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 298 __asgn_plain
+    _b299,  # 299 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 301 __asgn_plain
+    _b302,  # 302 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 306 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 307 __asgn_plain
+    _b308,  # 308 SkipTurnEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 310 __asgn_plain
-    _b311,  # 311 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 312 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 315 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 322 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 327 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 LookActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 342 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 343 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 ExchangeControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 FlipCoinEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 360 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 361 __asgn_optional
-    _b362,  # 362 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 371 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 378 __asgn_plain
-    _b379,  # 379 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 380 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 381 __asgn_plain
-    _b382,  # 382 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 383 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 385 __asgn_plain
-    _b386,  # 386 EntersTappedStmt
-    _node,  # 387 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 388 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 389 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 391 __asgn_plain
-    _b392,  # 392 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 393 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 394 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 397 __asgn_plain
-    _b398,  # 398 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 399 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 403 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 404 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 405 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 406 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 423 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 424 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 TokenEffect
-    _b441,  # 441 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 310 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 324 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 335 __asgn_plain
+    _b336,  # 336 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 337 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 LookActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 341 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 344 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 345 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 357 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 ExchangeControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 FlipCoinEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 362 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 363 __asgn_optional
+    _b364,  # 364 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 374 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 377 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 385 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 386 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 EntersTappedStmt
+    _node,  # 389 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 390 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 391 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 395 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 396 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 397 __asgn_plain
+    _b398,  # 398 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 399 __asgn_plain
+    _b400,  # 400 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 401 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 405 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 406 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 407 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 408 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 424 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 425 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 TokenEffect
+    _b443,  # 443 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 PutCountersEffect
+    _b453,  # 453 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 481 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 488 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 493 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 UntapEffect
+    _b483,  # 483 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 TapOrUntapEffect
+    _b512,  # 512 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 CastThisEffect
+    _b514,  # 514 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 CopySpellEffect
-    _b527,  # 527 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 ContinuousEffect
-    _match_node,  # 537 ActionWord
-    _b538,  # 538 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 541 __asgn_oneormore
-    _match_node,  # 542 BackWord
-    _node,  # 543 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 559 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 561 __asgn_plain
-    _b562,  # 562 BeginningTrigger
-    _node,  # 563 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 ThisTrigger
+    _b526,  # 526 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 CopySpellEffect
+    _b529,  # 529 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 ContinuousEffect
+    _match_node,  # 539 ActionWord
+    _b540,  # 540 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 543 __asgn_oneormore
+    _match_node,  # 544 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 548 __asgn_plain
+    _node,  # 549 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 557 __asgn_plain
+    _b558,  # 558 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 565 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 BeginningTrigger
+    _node,  # 569 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 584 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 585 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 PTChoice
-    _node,  # 602 StaticPart
+    _b578,  # 578 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 590 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 591 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 602 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 603 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 CantBeBlockedByFewer
-    _b614,  # 614 CantBeBlockedExcept
-    _b615,  # 615 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 CantBeTargetedBy
-    _b618,  # 618 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 HasKeywordAtManaCost
-    _b630,  # 630 HasKeywords
-    _b631,  # 631 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 655 __asgn_plain
-    _b656,  # 656 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 663 __asgn_plain
-    _b664,  # 664 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 605 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 PTChoice
+    _node,  # 608 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 CantBeBlockedByFewer
+    _b620,  # 620 CantBeBlockedExcept
+    _b621,  # 621 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 CantBeTargetedBy
+    _b624,  # 624 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 HasKeywordAtManaCost
+    _b636,  # 636 HasKeywords
+    _b637,  # 637 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 665 __asgn_plain
+    _b666,  # 666 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 ChosenCreatureType
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 673 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 674 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 678 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 680 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 689 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 690 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 691 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 692 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 705 __asgn_plain
-    _b706,  # 706 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 OntoBattlefield
-    _node,  # 713 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 719 __asgn_plain
-    _b720,  # 720 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 738 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 740 __asgn_plain
-    _b741,  # 741 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 742 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 750 __asgn_optional
-    _node,  # 751 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 753 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 754 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 755 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 761 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 762 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 767 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 771 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 772 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 773 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 774 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 775 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 776 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 777 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 778 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 779 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 786 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 809 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 811 __asgn_optional
-    _match_node,  # 812 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 815 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 817 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 818 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 EntersEvent
-    _node,  # 821 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 832 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 843 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 848 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 849 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 850 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 851 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 852 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 853 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 854 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 855 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 856 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 857 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 858 __asgn_optional
+    _b670,  # 670 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 679 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 683 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 684 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 686 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 695 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 696 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 698 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 711 __asgn_plain
+    _b712,  # 712 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 OntoBattlefield
+    _node,  # 719 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 743 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 744 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 746 __asgn_plain
+    _b747,  # 747 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 749 __asgn_plain
+    _b750,  # 750 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 753 __asgn_plain
+    _b754,  # 754 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 756 __asgn_optional
+    _node,  # 757 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 759 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 761 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 767 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 773 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 774 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 777 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 779 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 780 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 781 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 782 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 783 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 784 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 785 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 792 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 815 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 817 __asgn_optional
+    _match_node,  # 818 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 819 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 820 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 821 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 823 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 824 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 EntersEvent
+    _node,  # 827 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 836 __asgn_plain
+    _b837,  # 837 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 838 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 843 __asgn_plain
+    _b844,  # 844 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 845 __asgn_plain
+    _b846,  # 846 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 847 __asgn_plain
+    _b848,  # 848 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 849 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 850 __asgn_plain
+    _b851,  # 851 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 852 __asgn_plain
+    _b853,  # 853 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 854 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 855 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 856 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 857 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 858 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 859 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 860 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 861 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 862 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 863 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 864 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 84, 139, 173, 211, 215, 229, 387, 543, 563, 602, 713, 751, 821])
+_ABSTRACT = frozenset([5, 24, 47, 84, 139, 177, 215, 219, 233, 389, 549, 569, 608, 719, 757, 827])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -64240,256 +64553,256 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b156,  # 156 ExileFromHandCost
     None,  # 157 __asgn_plain
     None,  # 158 __asgn_plain
-    _b159,  # 159 RemoveCountersCost
-    None,  # 160 __asgn_plain
+    None,  # 159 __asgn_plain
+    _b160,  # 160 ExileFaceUpCost
     None,  # 161 __asgn_plain
-    _b162,  # 162 RevealCost
-    None,  # 163 __asgn_plain
+    None,  # 162 __asgn_plain
+    _b163,  # 163 RemoveCountersCost
     None,  # 164 __asgn_plain
-    _b165,  # 165 TapPermanentsCost
-    None,  # 166 __asgn_plain
+    None,  # 165 __asgn_plain
+    _b166,  # 166 RevealCost
     None,  # 167 __asgn_plain
-    _b168,  # 168 PutCountersCost
-    None,  # 169 __asgn_optional
+    None,  # 168 __asgn_plain
+    _b169,  # 169 TapPermanentsCost
     None,  # 170 __asgn_plain
     None,  # 171 __asgn_plain
-    _b172,  # 172 GraveyardCondition
-    None,  # 173 Condition
+    _b172,  # 172 PutCountersCost
+    None,  # 173 __asgn_optional
     None,  # 174 __asgn_plain
-    _b175,  # 175 ControlSinceCondition
-    None,  # 176 __asgn_plain
-    _b177,  # 177 CoinFlipCondition
-    _b178,  # 178 ResultCondition
-    None,  # 179 __asgn_plain
+    None,  # 175 __asgn_plain
+    _b176,  # 176 GraveyardCondition
+    None,  # 177 Condition
+    None,  # 178 __asgn_plain
+    _b179,  # 179 ControlSinceCondition
     None,  # 180 __asgn_plain
-    _b181,  # 181 ManaValueCondition
-    None,  # 182 __asgn_plain
-    _b183,  # 183 LeftBattlefieldCondition
+    _b181,  # 181 CoinFlipCondition
+    _b182,  # 182 ResultCondition
+    None,  # 183 __asgn_plain
     None,  # 184 __asgn_plain
-    _b185,  # 185 HasKeywordCondition
+    _b185,  # 185 ManaValueCondition
     None,  # 186 __asgn_plain
-    _b187,  # 187 CastInMainCondition
+    _b187,  # 187 LeftBattlefieldCondition
     None,  # 188 __asgn_plain
-    None,  # 189 __asgn_plain
-    _b190,  # 190 CastFromCondition
-    None,  # 191 __asgn_plain
-    _b192,  # 192 DefendingControlsCondition
+    _b189,  # 189 HasKeywordCondition
+    None,  # 190 __asgn_plain
+    _b191,  # 191 CastInMainCondition
+    None,  # 192 __asgn_plain
     None,  # 193 __asgn_plain
-    _b194,  # 194 ControlNoneCondition
-    _b195,  # 195 ControlCondition
-    None,  # 196 __asgn_plain
-    _b197,  # 197 EmptyHandCondition
-    None,  # 198 __asgn_plain
-    _b199,  # 199 TotalPowerCondition
+    _b194,  # 194 CastFromCondition
+    None,  # 195 __asgn_plain
+    _b196,  # 196 DefendingControlsCondition
+    None,  # 197 __asgn_plain
+    _b198,  # 198 ControlNoneCondition
+    _b199,  # 199 ControlCondition
     None,  # 200 __asgn_plain
-    None,  # 201 __asgn_plain
-    _b202,  # 202 CountersCondition
-    None,  # 203 __asgn_plain
-    _b204,  # 204 ItIsCondition
+    _b201,  # 201 EmptyHandCondition
+    None,  # 202 __asgn_plain
+    _b203,  # 203 TotalPowerCondition
+    None,  # 204 __asgn_plain
     None,  # 205 __asgn_plain
-    None,  # 206 __asgn_plain
-    _b207,  # 207 PaidCondition
-    None,  # 208 __asgn_optional
-    None,  # 209 __asgn_optional
-    None,  # 210 __asgn_oneormore
-    None,  # 211 Effect
-    None,  # 212 __asgn_plain
-    None,  # 213 ParamName
-    None,  # 214 KeywordName
-    None,  # 215 KeywordArg
-    None,  # 216 __asgn_zeroormore
-    None,  # 217 __asgn_plain
-    None,  # 218 __asgn_plain
-    _b219,  # 219 MoreKeywords
+    _b206,  # 206 CountersCondition
+    None,  # 207 __asgn_plain
+    _b208,  # 208 ItIsCondition
+    None,  # 209 __asgn_plain
+    None,  # 210 __asgn_plain
+    _b211,  # 211 PaidCondition
+    None,  # 212 __asgn_optional
+    None,  # 213 __asgn_optional
+    None,  # 214 __asgn_oneormore
+    None,  # 215 Effect
+    None,  # 216 __asgn_plain
+    None,  # 217 ParamName
+    None,  # 218 KeywordName
+    None,  # 219 KeywordArg
     None,  # 220 __asgn_zeroormore
-    None,  # 221 __asgn_oneormore
-    None,  # 222 Supertype
-    None,  # 223 CardType
-    None,  # 224 Color
-    None,  # 225 __asgn_plain
-    _b226,  # 226 Mode
-    None,  # 227 __asgn_oneormore
-    None,  # 228 __asgn_plain
-    None,  # 229 AbilityBody
-    None,  # 230 __asgn_plain
-    None,  # 231 __asgn_plain
-    _b232,  # 232 SkipExtraTurnStmt
-    None,  # 233 __asgn_plain
+    None,  # 221 __asgn_plain
+    None,  # 222 __asgn_plain
+    _b223,  # 223 MoreKeywords
+    None,  # 224 __asgn_zeroormore
+    None,  # 225 __asgn_oneormore
+    None,  # 226 Supertype
+    None,  # 227 CardType
+    None,  # 228 Color
+    None,  # 229 __asgn_plain
+    _b230,  # 230 Mode
+    None,  # 231 __asgn_oneormore
+    None,  # 232 __asgn_plain
+    None,  # 233 AbilityBody
     None,  # 234 __asgn_plain
-    _b235,  # 235 CantSearchStmt
-    None,  # 236 __asgn_plain
-    _b237,  # 237 HandSizeStmt
+    None,  # 235 __asgn_plain
+    _b236,  # 236 SkipExtraTurnStmt
+    None,  # 237 __asgn_plain
     None,  # 238 __asgn_plain
-    _b239,  # 239 PreventDamageByStmt
+    _b239,  # 239 CantSearchStmt
     None,  # 240 __asgn_plain
-    _b241,  # 241 CostReductionStmt
+    _b241,  # 241 HandSizeStmt
     None,  # 242 __asgn_plain
-    None,  # 243 __asgn_plain
+    _b243,  # 243 PreventDamageByStmt
     None,  # 244 __asgn_plain
-    None,  # 245 __asgn_plain
-    _b246,  # 246 EntersWithStmt
+    _b245,  # 245 CostReductionStmt
+    None,  # 246 __asgn_plain
     None,  # 247 __asgn_plain
     None,  # 248 __asgn_plain
-    _b249,  # 249 AmplifyStmt
-    None,  # 250 __asgn_plain
+    None,  # 249 __asgn_plain
+    _b250,  # 250 EntersWithStmt
     None,  # 251 __asgn_plain
-    _b252,  # 252 AsCopyStmt
-    _b253,  # 253 AsChoosePTStmt
+    None,  # 252 __asgn_plain
+    _b253,  # 253 AmplifyStmt
     None,  # 254 __asgn_plain
     None,  # 255 __asgn_plain
-    _b256,  # 256 AsTurnedFaceUpStmt
-    None,  # 257 __asgn_plain
-    _b258,  # 258 EntersAsCopyStmt
-    _b259,  # 259 CardAltCostStmt
-    None,  # 260 __asgn_plain
-    _b261,  # 261 CardAddCostStmt
-    None,  # 262 __asgn_plain
-    None,  # 263 __asgn_plain
-    _b264,  # 264 CantActivateStmt
-    None,  # 265 __asgn_plain
-    _b266,  # 266 TopRevealedStmt
+    _b256,  # 256 AsCopyStmt
+    _b257,  # 257 AsChoosePTStmt
+    None,  # 258 __asgn_plain
+    None,  # 259 __asgn_plain
+    _b260,  # 260 AsTurnedFaceUpStmt
+    None,  # 261 __asgn_plain
+    _b262,  # 262 EntersAsCopyStmt
+    _b263,  # 263 CardAltCostStmt
+    None,  # 264 __asgn_plain
+    _b265,  # 265 CardAddCostStmt
+    None,  # 266 __asgn_plain
     None,  # 267 __asgn_plain
-    None,  # 268 __asgn_plain
-    _b269,  # 269 AdditionalLandStmt
-    None,  # 270 __asgn_plain
+    _b268,  # 268 CantActivateStmt
+    None,  # 269 __asgn_plain
+    _b270,  # 270 TopRevealedStmt
     None,  # 271 __asgn_plain
-    _b272,  # 272 PlayTopStmt
-    None,  # 273 __asgn_plain
+    None,  # 272 __asgn_plain
+    _b273,  # 273 AdditionalLandStmt
     None,  # 274 __asgn_plain
-    _b275,  # 275 CardsStaticStmt
-    None,  # 276 __asgn_optional
+    None,  # 275 __asgn_plain
+    _b276,  # 276 PlayTopStmt
     None,  # 277 __asgn_plain
     None,  # 278 __asgn_plain
-    None,  # 279 __asgn_plain
-    _b280,  # 280 ObjectFilter
-    None,  # 281 __asgn_optional
+    _b279,  # 279 CardsStaticStmt
+    None,  # 280 __asgn_optional
+    None,  # 281 __asgn_plain
     None,  # 282 __asgn_plain
     None,  # 283 __asgn_plain
-    None,  # 284 __asgn_plain
-    None,  # 285 __asgn_plain
+    _b284,  # 284 ObjectFilter
+    None,  # 285 __asgn_optional
     None,  # 286 __asgn_plain
     None,  # 287 __asgn_plain
-    _b288,  # 288 ControlledThing
-    None,  # 289 __asgn_oneormore
-    None,  # 290 __asgn_optional
+    None,  # 288 __asgn_plain
+    None,  # 289 __asgn_plain
+    None,  # 290 __asgn_plain
     None,  # 291 __asgn_plain
-    None,  # 292 __asgn_plain
-    None,  # 293 ConditionWord
-    None,  # 294 __asgn_plain
-    _b295,  # 295 MayEffect
+    _b292,  # 292 ControlledThing
+    None,  # 293 __asgn_oneormore
+    None,  # 294 __asgn_optional
+    None,  # 295 __asgn_plain
     None,  # 296 __asgn_plain
-    None,  # 297 __asgn_plain
-    _b298,  # 298 ChooseAmongEffect
-    None,  # 299 __asgn_plain
+    None,  # 297 ConditionWord
+    None,  # 298 __asgn_plain
+    _b299,  # 299 MayEffect
     None,  # 300 __asgn_plain
-    _b301,  # 301 ExtraTurnEffect
-    None,  # 302 __asgn_plain
+    None,  # 301 __asgn_plain
+    _b302,  # 302 ChooseAmongEffect
     None,  # 303 __asgn_plain
-    _b304,  # 304 SkipTurnEffect
-    None,  # 305 __asgn_plain
+    None,  # 304 __asgn_plain
+    _b305,  # 305 ExtraTurnEffect
     None,  # 306 __asgn_plain
     None,  # 307 __asgn_plain
-    _b308,  # 308 CantCastEffect
+    _b308,  # 308 SkipTurnEffect
     None,  # 309 __asgn_plain
     None,  # 310 __asgn_plain
-    _b311,  # 311 PlayerTopCardActionEffect
-    None,  # 312 __asgn_plain
+    None,  # 311 __asgn_plain
+    _b312,  # 312 CantCastEffect
     None,  # 313 __asgn_plain
-    _b314,  # 314 LoseLifeEffect
-    None,  # 315 __asgn_plain
+    None,  # 314 __asgn_plain
+    _b315,  # 315 PlayerTopCardActionEffect
     None,  # 316 __asgn_plain
-    _b317,  # 317 PlayerMillEffect
-    None,  # 318 __asgn_plain
-    _b319,  # 319 MayPlayEffect
+    None,  # 317 __asgn_plain
+    _b318,  # 318 LoseLifeEffect
+    None,  # 319 __asgn_plain
     None,  # 320 __asgn_plain
-    _b321,  # 321 BlockRequirementEffect
+    _b321,  # 321 PlayerMillEffect
     None,  # 322 __asgn_plain
-    None,  # 323 __asgn_plain
-    _b324,  # 324 TopCardActionEffect
+    _b323,  # 323 BlockRequirementEffect
+    None,  # 324 __asgn_plain
     None,  # 325 __asgn_plain
-    _b326,  # 326 PayEffect
+    _b326,  # 326 TopCardActionEffect
     None,  # 327 __asgn_plain
-    None,  # 328 __asgn_plain
-    _b329,  # 329 NumberedActionEffect
+    _b328,  # 328 PayEffect
+    None,  # 329 __asgn_plain
     None,  # 330 __asgn_plain
-    _b331,  # 331 AttachEffect
+    _b331,  # 331 NumberedActionEffect
     None,  # 332 __asgn_plain
-    None,  # 333 __asgn_plain
-    _b334,  # 334 FightEffect
+    _b333,  # 333 AttachEffect
+    None,  # 334 __asgn_plain
     None,  # 335 __asgn_plain
-    None,  # 336 __asgn_plain
+    _b336,  # 336 FightEffect
     None,  # 337 __asgn_plain
-    _b338,  # 338 LookActionEffect
+    None,  # 338 __asgn_plain
     None,  # 339 __asgn_plain
-    None,  # 340 __asgn_plain
-    _b341,  # 341 LookAtTopEffect
+    _b340,  # 340 LookActionEffect
+    None,  # 341 __asgn_plain
     None,  # 342 __asgn_plain
-    None,  # 343 __asgn_plain
+    _b343,  # 343 LookAtTopEffect
     None,  # 344 __asgn_plain
-    _b345,  # 345 ObjectDamageEffect
+    None,  # 345 __asgn_plain
     None,  # 346 __asgn_plain
-    None,  # 347 __asgn_plain
+    _b347,  # 347 ObjectDamageEffect
     None,  # 348 __asgn_plain
     None,  # 349 __asgn_plain
-    _b350,  # 350 MoveCountersEffect
+    None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
-    _b352,  # 352 TurnFaceDownEffect
+    _b352,  # 352 MoveCountersEffect
     None,  # 353 __asgn_plain
-    _b354,  # 354 HaveEffect
+    _b354,  # 354 TurnFaceDownEffect
     None,  # 355 __asgn_plain
-    None,  # 356 __asgn_plain
-    _b357,  # 357 ExchangeControlEffect
+    _b356,  # 356 HaveEffect
+    None,  # 357 __asgn_plain
     None,  # 358 __asgn_plain
-    _b359,  # 359 FlipCoinEffect
-    None,  # 360 __asgn_optional
-    None,  # 361 __asgn_optional
-    _b362,  # 362 KeywordCost
-    None,  # 363 __asgn_plain
-    _b364,  # 364 TypeArg
+    _b359,  # 359 ExchangeControlEffect
+    None,  # 360 __asgn_plain
+    _b361,  # 361 FlipCoinEffect
+    None,  # 362 __asgn_optional
+    None,  # 363 __asgn_optional
+    _b364,  # 364 KeywordCost
     None,  # 365 __asgn_plain
-    _b366,  # 366 QualityArg
+    _b366,  # 366 TypeArg
     None,  # 367 __asgn_plain
-    _b368,  # 368 OntoArg
+    _b368,  # 368 QualityArg
     None,  # 369 __asgn_plain
-    None,  # 370 __asgn_plain
+    _b370,  # 370 OntoArg
     None,  # 371 __asgn_plain
     None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
-    _b374,  # 374 TriggeredStmt
+    None,  # 374 __asgn_plain
     None,  # 375 __asgn_plain
-    None,  # 376 __asgn_plain
-    _b377,  # 377 ActivatedStmt
+    _b376,  # 376 TriggeredStmt
+    None,  # 377 __asgn_plain
     None,  # 378 __asgn_plain
-    _b379,  # 379 PTDefiningStmt
-    None,  # 380 __asgn_oneormore
-    None,  # 381 __asgn_plain
-    _b382,  # 382 SpellKind
-    None,  # 383 __asgn_oneormore
-    None,  # 384 __asgn_oneormore
-    None,  # 385 __asgn_plain
-    _b386,  # 386 EntersTappedStmt
-    None,  # 387 GrantedAbility
-    None,  # 388 __asgn_optional
-    None,  # 389 __asgn_optional
-    None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
-    _b392,  # 392 PTPair
-    None,  # 393 __asgn_oneormore
-    None,  # 394 __asgn_oneormore
-    None,  # 395 __asgn_plain
-    _b396,  # 396 CostPerTargetStmt
+    _b379,  # 379 ActivatedStmt
+    None,  # 380 __asgn_plain
+    _b381,  # 381 PTDefiningStmt
+    None,  # 382 __asgn_oneormore
+    None,  # 383 __asgn_plain
+    _b384,  # 384 SpellKind
+    None,  # 385 __asgn_oneormore
+    None,  # 386 __asgn_oneormore
+    None,  # 387 __asgn_plain
+    _b388,  # 388 EntersTappedStmt
+    None,  # 389 GrantedAbility
+    None,  # 390 __asgn_optional
+    None,  # 391 __asgn_optional
+    None,  # 392 __asgn_plain
+    None,  # 393 __asgn_plain
+    _b394,  # 394 PTPair
+    None,  # 395 __asgn_oneormore
+    None,  # 396 __asgn_oneormore
     None,  # 397 __asgn_plain
-    _b398,  # 398 UncounterableStmt
-    None,  # 399 __asgn_oneormore
-    None,  # 400 __asgn_plain
-    None,  # 401 __asgn_plain
-    _b402,  # 402 StaticStmt
-    None,  # 403 __asgn_optional
-    None,  # 404 __asgn_oneormore
-    None,  # 405 __asgn_oneormore
+    _b398,  # 398 CostPerTargetStmt
+    None,  # 399 __asgn_plain
+    _b400,  # 400 UncounterableStmt
+    None,  # 401 __asgn_oneormore
+    None,  # 402 __asgn_plain
+    None,  # 403 __asgn_plain
+    _b404,  # 404 StaticStmt
+    None,  # 405 __asgn_optional
     None,  # 406 __asgn_oneormore
-    None,  # 407 __asgn_plain
-    None,  # 408 __asgn_plain
+    None,  # 407 __asgn_oneormore
+    None,  # 408 __asgn_oneormore
     None,  # 409 __asgn_plain
     None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
@@ -64498,446 +64811,452 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 414 __asgn_plain
     None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
-    _b417,  # 417 ControlClause
+    None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
-    None,  # 419 __asgn_plain
+    _b419,  # 419 ControlClause
     None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
     None,  # 422 __asgn_plain
-    None,  # 423 __asgn_oneormore
+    None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
-    None,  # 425 __asgn_plain
-    _b426,  # 426 DividedDamageEffect
+    None,  # 425 __asgn_oneormore
+    None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    _b428,  # 428 DamageEffect
+    _b428,  # 428 DividedDamageEffect
     None,  # 429 __asgn_plain
-    _b430,  # 430 DestroyEffect
+    _b430,  # 430 DamageEffect
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
-    _b433,  # 433 DrawEffect
+    _b432,  # 432 DestroyEffect
+    None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
-    _b435,  # 435 TokenCopyEffect
+    _b435,  # 435 DrawEffect
     None,  # 436 __asgn_plain
-    None,  # 437 __asgn_plain
+    _b437,  # 437 TokenCopyEffect
     None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    _b440,  # 440 TokenEffect
-    _b441,  # 441 AddManaEffect
-    None,  # 442 __asgn_plain
-    None,  # 443 __asgn_plain
-    _b444,  # 444 DiscardEffect
+    None,  # 440 __asgn_plain
+    None,  # 441 __asgn_plain
+    _b442,  # 442 TokenEffect
+    _b443,  # 443 AddManaEffect
+    None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    _b446,  # 446 GainLifeEffect
+    _b446,  # 446 DiscardEffect
     None,  # 447 __asgn_plain
-    None,  # 448 __asgn_plain
-    _b449,  # 449 GainControlEffect
+    _b448,  # 448 GainLifeEffect
+    None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    _b451,  # 451 ReturnToHandEffect
+    _b451,  # 451 GainControlEffect
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
-    _b454,  # 454 ReturnFromGraveyardEffect
+    _b453,  # 453 ReturnToHandEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    _b456,  # 456 ReturnToBattlefieldEffect
+    _b456,  # 456 ReturnFromGraveyardEffect
     None,  # 457 __asgn_plain
-    None,  # 458 __asgn_plain
-    _b459,  # 459 ReturnAllFromGraveyardsEffect
+    _b458,  # 458 ReturnToBattlefieldEffect
+    None,  # 459 __asgn_plain
     None,  # 460 __asgn_plain
-    None,  # 461 __asgn_plain
+    _b461,  # 461 ReturnAllFromGraveyardsEffect
     None,  # 462 __asgn_plain
     None,  # 463 __asgn_plain
-    _b464,  # 464 SearchEffect
+    None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    None,  # 466 __asgn_plain
+    _b466,  # 466 SearchEffect
     None,  # 467 __asgn_plain
-    _b468,  # 468 CounterSpellEffect
+    None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
-    _b470,  # 470 ShuffleEffect
+    _b470,  # 470 CounterSpellEffect
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
+    _b472,  # 472 ShuffleEffect
     None,  # 473 __asgn_plain
-    _b474,  # 474 MillEffect
+    None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    None,  # 476 __asgn_plain
-    _b477,  # 477 PutFromHandEffect
+    _b476,  # 476 MillEffect
+    None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    None,  # 479 __asgn_plain
+    _b479,  # 479 PutFromHandEffect
     None,  # 480 __asgn_plain
-    _b481,  # 481 PutCountersEffect
+    None,  # 481 __asgn_plain
     None,  # 482 __asgn_plain
-    None,  # 483 __asgn_plain
-    _b484,  # 484 PutOnLibraryEffect
+    _b483,  # 483 PutCountersEffect
+    None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
-    _b486,  # 486 PutIntoZoneEffect
+    _b486,  # 486 PutOnLibraryEffect
     None,  # 487 __asgn_plain
-    None,  # 488 __asgn_plain
+    _b488,  # 488 PutIntoZoneEffect
     None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
-    _b491,  # 491 PileActionEffect
+    None,  # 491 __asgn_plain
     None,  # 492 __asgn_plain
-    None,  # 493 __asgn_plain
+    _b493,  # 493 PileActionEffect
     None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
-    _b497,  # 497 ExileEffect
+    None,  # 497 __asgn_plain
     None,  # 498 __asgn_plain
-    _b499,  # 499 ExileTopEffect
+    _b499,  # 499 ExileEffect
     None,  # 500 __asgn_plain
-    _b501,  # 501 RegenerateEffect
+    _b501,  # 501 ExileTopEffect
     None,  # 502 __asgn_plain
-    None,  # 503 __asgn_plain
+    _b503,  # 503 RegenerateEffect
     None,  # 504 __asgn_plain
-    _b505,  # 505 PlayerSacrificesEffect
+    None,  # 505 __asgn_plain
     None,  # 506 __asgn_plain
-    None,  # 507 __asgn_plain
-    _b508,  # 508 SacrificeEffect
+    _b507,  # 507 PlayerSacrificesEffect
+    None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
-    _b510,  # 510 UntapEffect
+    _b510,  # 510 SacrificeEffect
     None,  # 511 __asgn_plain
-    _b512,  # 512 TapOrUntapEffect
+    _b512,  # 512 UntapEffect
     None,  # 513 __asgn_plain
-    _b514,  # 514 TapEffect
+    _b514,  # 514 TapOrUntapEffect
     None,  # 515 __asgn_plain
-    None,  # 516 __asgn_plain
+    _b516,  # 516 TapEffect
     None,  # 517 __asgn_plain
-    _b518,  # 518 RemoveCountersEffect
+    None,  # 518 __asgn_plain
     None,  # 519 __asgn_plain
-    _b520,  # 520 DelayedEffect
+    _b520,  # 520 RemoveCountersEffect
     None,  # 521 __asgn_plain
-    _b522,  # 522 PreventEffect
+    _b522,  # 522 DelayedEffect
     None,  # 523 __asgn_plain
-    _b524,  # 524 CastThisEffect
+    _b524,  # 524 PreventEffect
     None,  # 525 __asgn_plain
-    _b526,  # 526 CopySpellEffect
-    _b527,  # 527 NoRegenEffect
-    None,  # 528 __asgn_plain
-    None,  # 529 __asgn_plain
-    _b530,  # 530 PhaseOutEffect
+    _b526,  # 526 CastThisEffect
+    None,  # 527 __asgn_plain
+    _b528,  # 528 CopySpellEffect
+    _b529,  # 529 NoRegenEffect
+    None,  # 530 __asgn_plain
     None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
-    _b533,  # 533 NoUntapEffect
+    _b532,  # 532 PhaseOutEffect
+    None,  # 533 __asgn_plain
     None,  # 534 __asgn_plain
-    None,  # 535 __asgn_plain
-    _b536,  # 536 ContinuousEffect
-    None,  # 537 ActionWord
-    _b538,  # 538 PlayerRef
-    None,  # 539 __asgn_plain
-    None,  # 540 __asgn_plain
-    None,  # 541 __asgn_oneormore
-    None,  # 542 BackWord
-    None,  # 543 TargetRef
-    None,  # 544 __asgn_plain
-    _b545,  # 545 AnyNumberTargets
-    None,  # 546 __asgn_plain
-    _b547,  # 547 AnyTarget
+    _b535,  # 535 NoUntapEffect
+    None,  # 536 __asgn_plain
+    None,  # 537 __asgn_plain
+    _b538,  # 538 ContinuousEffect
+    None,  # 539 ActionWord
+    _b540,  # 540 PlayerRef
+    None,  # 541 __asgn_plain
+    None,  # 542 __asgn_plain
+    None,  # 543 __asgn_oneormore
+    None,  # 544 BackWord
+    None,  # 545 __asgn_plain
+    _b546,  # 546 MayPlayEffect
+    None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
-    None,  # 549 __asgn_plain
-    _b550,  # 550 UpToTargets
-    None,  # 551 __asgn_plain
-    _b552,  # 552 EachPlayers
-    None,  # 553 __asgn_plain
-    _b554,  # 554 ThatRef
+    None,  # 549 TargetRef
+    None,  # 550 __asgn_plain
+    _b551,  # 551 AnyNumberTargets
+    None,  # 552 __asgn_plain
+    _b553,  # 553 AnyTarget
+    None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    _b556,  # 556 EnchantedRef
+    _b556,  # 556 UpToTargets
     None,  # 557 __asgn_plain
-    None,  # 558 __asgn_plain
-    None,  # 559 __asgn_oneormore
-    None,  # 560 __asgn_plain
+    _b558,  # 558 EachPlayers
+    None,  # 559 __asgn_plain
+    _b560,  # 560 ThatRef
     None,  # 561 __asgn_plain
-    _b562,  # 562 BeginningTrigger
-    None,  # 563 Trigger
+    _b562,  # 562 EnchantedRef
+    None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
-    None,  # 565 __asgn_plain
-    _b566,  # 566 LastCounterTrigger
+    None,  # 565 __asgn_oneormore
+    None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_plain
-    None,  # 569 __asgn_plain
-    _b570,  # 570 BatchAttackTrigger
+    _b568,  # 568 BeginningTrigger
+    None,  # 569 Trigger
+    None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
-    _b572,  # 572 ThisTrigger
+    _b572,  # 572 LastCounterTrigger
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
-    _b576,  # 576 CastTrigger
+    _b576,  # 576 BatchAttackTrigger
     None,  # 577 __asgn_plain
-    None,  # 578 __asgn_plain
-    _b579,  # 579 AttachedTrigger
+    _b578,  # 578 ThisTrigger
+    None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
-    _b582,  # 582 YoursTrigger
+    _b582,  # 582 CastTrigger
     None,  # 583 __asgn_plain
-    None,  # 584 __asgn_optional
-    None,  # 585 __asgn_optional
+    None,  # 584 __asgn_plain
+    _b585,  # 585 AttachedTrigger
     None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
-    None,  # 588 __asgn_plain
+    _b588,  # 588 YoursTrigger
     None,  # 589 __asgn_plain
-    None,  # 590 __asgn_plain
-    None,  # 591 __asgn_plain
+    None,  # 590 __asgn_optional
+    None,  # 591 __asgn_optional
     None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
     None,  # 594 __asgn_plain
-    _b595,  # 595 ZonePlace
+    None,  # 595 __asgn_plain
     None,  # 596 __asgn_plain
     None,  # 597 __asgn_plain
     None,  # 598 __asgn_plain
     None,  # 599 __asgn_plain
     None,  # 600 __asgn_plain
-    _b601,  # 601 PTChoice
-    None,  # 602 StaticPart
+    _b601,  # 601 ZonePlace
+    None,  # 602 __asgn_plain
     None,  # 603 __asgn_plain
     None,  # 604 __asgn_plain
-    _b605,  # 605 PTChange
+    None,  # 605 __asgn_plain
     None,  # 606 __asgn_plain
-    _b607,  # 607 CantAttackOrBlock
-    None,  # 608 __asgn_plain
-    _b609,  # 609 CantAttack
+    _b607,  # 607 PTChoice
+    None,  # 608 StaticPart
+    None,  # 609 __asgn_plain
     None,  # 610 __asgn_plain
-    _b611,  # 611 CantBlock
+    _b611,  # 611 PTChange
     None,  # 612 __asgn_plain
-    _b613,  # 613 CantBeBlockedByFewer
-    _b614,  # 614 CantBeBlockedExcept
-    _b615,  # 615 CanBlockOnly
+    _b613,  # 613 CantAttackOrBlock
+    None,  # 614 __asgn_plain
+    _b615,  # 615 CantAttack
     None,  # 616 __asgn_plain
-    _b617,  # 617 CantBeTargetedBy
-    _b618,  # 618 CantBeTargeted
-    None,  # 619 __asgn_plain
-    _b620,  # 620 CantBeDestroyed
-    None,  # 621 __asgn_plain
-    _b622,  # 622 CantPhaseOut
-    None,  # 623 __asgn_plain
-    _b624,  # 624 PhasesEachUntap
+    _b617,  # 617 CantBlock
+    None,  # 618 __asgn_plain
+    _b619,  # 619 CantBeBlockedByFewer
+    _b620,  # 620 CantBeBlockedExcept
+    _b621,  # 621 CanBlockOnly
+    None,  # 622 __asgn_plain
+    _b623,  # 623 CantBeTargetedBy
+    _b624,  # 624 CantBeTargeted
     None,  # 625 __asgn_plain
-    _b626,  # 626 GainsAbility
+    _b626,  # 626 CantBeDestroyed
     None,  # 627 __asgn_plain
-    None,  # 628 __asgn_plain
-    _b629,  # 629 HasKeywordAtManaCost
-    _b630,  # 630 HasKeywords
-    _b631,  # 631 LosesKeywords
-    None,  # 632 __asgn_plain
+    _b628,  # 628 CantPhaseOut
+    None,  # 629 __asgn_plain
+    _b630,  # 630 PhasesEachUntap
+    None,  # 631 __asgn_plain
+    _b632,  # 632 GainsAbility
     None,  # 633 __asgn_plain
-    _b634,  # 634 CombatDamageSteps
-    None,  # 635 __asgn_plain
-    _b636,  # 636 AssignsExcess
-    None,  # 637 __asgn_plain
-    _b638,  # 638 AttacksUntapped
+    None,  # 634 __asgn_plain
+    _b635,  # 635 HasKeywordAtManaCost
+    _b636,  # 636 HasKeywords
+    _b637,  # 637 LosesKeywords
+    None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
-    _b640,  # 640 DoesntUntap
+    _b640,  # 640 CombatDamageSteps
     None,  # 641 __asgn_plain
-    _b642,  # 642 DamageGainsLife
+    _b642,  # 642 AssignsExcess
     None,  # 643 __asgn_plain
-    _b644,  # 644 DamageIsLethal
+    _b644,  # 644 AttacksUntapped
     None,  # 645 __asgn_plain
-    _b646,  # 646 CantBeBlockedBy
+    _b646,  # 646 DoesntUntap
     None,  # 647 __asgn_plain
-    _b648,  # 648 CantBeAttachedBy
+    _b648,  # 648 DamageGainsLife
     None,  # 649 __asgn_plain
-    _b650,  # 650 PreventDamageFrom
+    _b650,  # 650 DamageIsLethal
     None,  # 651 __asgn_plain
-    _b652,  # 652 AttacksDespite
+    _b652,  # 652 CantBeBlockedBy
     None,  # 653 __asgn_plain
-    _b654,  # 654 MaxBlockers
+    _b654,  # 654 CantBeAttachedBy
     None,  # 655 __asgn_plain
-    _b656,  # 656 AttacksEachCombat
+    _b656,  # 656 PreventDamageFrom
     None,  # 657 __asgn_plain
-    _b658,  # 658 BlocksEachCombat
+    _b658,  # 658 AttacksDespite
     None,  # 659 __asgn_plain
-    _b660,  # 660 CantBeBlocked
+    _b660,  # 660 MaxBlockers
     None,  # 661 __asgn_plain
-    _b662,  # 662 ChosenCreatureType
+    _b662,  # 662 AttacksEachCombat
     None,  # 663 __asgn_plain
-    _b664,  # 664 BecomesAura
+    _b664,  # 664 BlocksEachCombat
     None,  # 665 __asgn_plain
-    _b666,  # 666 IsColor
+    _b666,  # 666 CantBeBlocked
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
+    _b668,  # 668 ChosenCreatureType
     None,  # 669 __asgn_plain
-    None,  # 670 __asgn_plain
+    _b670,  # 670 BecomesAura
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
-    None,  # 673 __asgn_oneormore
-    None,  # 674 __asgn_optional
-    None,  # 675 __asgn_optional
-    None,  # 676 __asgn_optional
-    None,  # 677 __asgn_optional
-    None,  # 678 __asgn_oneormore
-    None,  # 679 __asgn_optional
-    None,  # 680 __asgn_oneormore
+    _b672,  # 672 IsColor
+    None,  # 673 __asgn_plain
+    None,  # 674 __asgn_plain
+    None,  # 675 __asgn_plain
+    None,  # 676 __asgn_plain
+    None,  # 677 __asgn_plain
+    None,  # 678 __asgn_plain
+    None,  # 679 __asgn_oneormore
+    None,  # 680 __asgn_optional
     None,  # 681 __asgn_optional
     None,  # 682 __asgn_optional
-    None,  # 683 __asgn_plain
-    None,  # 684 __asgn_plain
-    None,  # 685 __asgn_plain
-    None,  # 686 __asgn_plain
-    None,  # 687 __asgn_plain
+    None,  # 683 __asgn_optional
+    None,  # 684 __asgn_oneormore
+    None,  # 685 __asgn_optional
+    None,  # 686 __asgn_oneormore
+    None,  # 687 __asgn_optional
     None,  # 688 __asgn_optional
-    None,  # 689 __asgn_zeroormore
-    None,  # 690 __asgn_zeroormore
-    None,  # 691 __asgn_oneormore
-    None,  # 692 __asgn_oneormore
+    None,  # 689 __asgn_plain
+    None,  # 690 __asgn_plain
+    None,  # 691 __asgn_plain
+    None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
-    None,  # 694 __asgn_plain
-    None,  # 695 __asgn_plain
-    None,  # 696 __asgn_plain
-    None,  # 697 __asgn_plain
-    None,  # 698 __asgn_plain
+    None,  # 694 __asgn_optional
+    None,  # 695 __asgn_zeroormore
+    None,  # 696 __asgn_zeroormore
+    None,  # 697 __asgn_oneormore
+    None,  # 698 __asgn_oneormore
     None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    _b701,  # 701 Duration
+    None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
-    _b704,  # 704 TargetObject
+    None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
-    _b706,  # 706 FromGraveyard
-    None,  # 707 __asgn_plain
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_optional
-    None,  # 710 __asgn_optional
+    None,  # 706 __asgn_plain
+    _b707,  # 707 Duration
+    None,  # 708 __asgn_plain
+    None,  # 709 __asgn_plain
+    _b710,  # 710 TargetObject
     None,  # 711 __asgn_plain
-    _b712,  # 712 OntoBattlefield
-    None,  # 713 Destination
-    None,  # 714 __asgn_plain
-    _b715,  # 715 IntoHand
-    None,  # 716 __asgn_plain
-    _b717,  # 717 IntoGraveyard
-    None,  # 718 __asgn_optional
-    None,  # 719 __asgn_plain
-    _b720,  # 720 CostValue
-    None,  # 721 __asgn_plain
-    None,  # 722 __asgn_optional
-    None,  # 723 __asgn_plain
-    None,  # 724 __asgn_plain
+    _b712,  # 712 FromGraveyard
+    None,  # 713 __asgn_plain
+    None,  # 714 __asgn_optional
+    None,  # 715 __asgn_optional
+    None,  # 716 __asgn_optional
+    None,  # 717 __asgn_plain
+    _b718,  # 718 OntoBattlefield
+    None,  # 719 Destination
+    None,  # 720 __asgn_plain
+    _b721,  # 721 IntoHand
+    None,  # 722 __asgn_plain
+    _b723,  # 723 IntoGraveyard
+    None,  # 724 __asgn_optional
     None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
+    _b726,  # 726 CostValue
     None,  # 727 __asgn_plain
-    None,  # 728 __asgn_plain
+    None,  # 728 __asgn_optional
     None,  # 729 __asgn_plain
-    None,  # 730 __asgn_optional
+    None,  # 730 __asgn_plain
     None,  # 731 __asgn_plain
     None,  # 732 __asgn_plain
-    None,  # 733 __asgn_optional
+    None,  # 733 __asgn_plain
     None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
-    None,  # 736 __asgn_plain
-    None,  # 737 __asgn_oneormore
-    None,  # 738 __asgn_oneormore
+    None,  # 736 __asgn_optional
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_plain
     None,  # 739 __asgn_optional
     None,  # 740 __asgn_plain
-    _b741,  # 741 BackRef
-    None,  # 742 __asgn_optional
-    None,  # 743 __asgn_plain
-    _b744,  # 744 TargetPlayer
+    None,  # 741 __asgn_plain
+    None,  # 742 __asgn_plain
+    None,  # 743 __asgn_oneormore
+    None,  # 744 __asgn_oneormore
     None,  # 745 __asgn_optional
     None,  # 746 __asgn_plain
-    None,  # 747 __asgn_plain
-    _b748,  # 748 EachObjects
-    None,  # 749 __asgn_optional
-    None,  # 750 __asgn_optional
-    None,  # 751 KeywordCostPart
-    None,  # 752 __asgn_optional
-    None,  # 753 __asgn_oneormore
-    None,  # 754 __asgn_oneormore
-    None,  # 755 __asgn_oneormore
+    _b747,  # 747 BackRef
+    None,  # 748 __asgn_optional
+    None,  # 749 __asgn_plain
+    _b750,  # 750 TargetPlayer
+    None,  # 751 __asgn_optional
+    None,  # 752 __asgn_plain
+    None,  # 753 __asgn_plain
+    _b754,  # 754 EachObjects
+    None,  # 755 __asgn_optional
     None,  # 756 __asgn_optional
-    None,  # 757 __asgn_optional
+    None,  # 757 KeywordCostPart
     None,  # 758 __asgn_optional
-    None,  # 759 __asgn_plain
-    None,  # 760 __asgn_plain
+    None,  # 759 __asgn_oneormore
+    None,  # 760 __asgn_oneormore
     None,  # 761 __asgn_oneormore
-    None,  # 762 __asgn_oneormore
-    None,  # 763 __asgn_plain
-    _b764,  # 764 QualityRef
+    None,  # 762 __asgn_optional
+    None,  # 763 __asgn_optional
+    None,  # 764 __asgn_optional
     None,  # 765 __asgn_plain
-    None,  # 766 __asgn_optional
+    None,  # 766 __asgn_plain
     None,  # 767 __asgn_oneormore
     None,  # 768 __asgn_oneormore
     None,  # 769 __asgn_plain
-    None,  # 770 __asgn_optional
-    None,  # 771 __asgn_oneormore
-    None,  # 772 __asgn_oneormore
+    _b770,  # 770 QualityRef
+    None,  # 771 __asgn_plain
+    None,  # 772 __asgn_optional
     None,  # 773 __asgn_oneormore
     None,  # 774 __asgn_oneormore
-    None,  # 775 __asgn_oneormore
-    None,  # 776 __asgn_oneormore
+    None,  # 775 __asgn_plain
+    None,  # 776 __asgn_optional
     None,  # 777 __asgn_oneormore
     None,  # 778 __asgn_oneormore
     None,  # 779 __asgn_oneormore
-    None,  # 780 __asgn_optional
-    None,  # 781 __asgn_plain
-    None,  # 782 __asgn_plain
-    None,  # 783 __asgn_plain
-    _b784,  # 784 PerTime
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_oneormore
-    None,  # 787 __asgn_optional
+    None,  # 780 __asgn_oneormore
+    None,  # 781 __asgn_oneormore
+    None,  # 782 __asgn_oneormore
+    None,  # 783 __asgn_oneormore
+    None,  # 784 __asgn_oneormore
+    None,  # 785 __asgn_oneormore
+    None,  # 786 __asgn_optional
+    None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
     None,  # 789 __asgn_plain
-    _b790,  # 790 PerObject
-    None,  # 791 __asgn_plain
-    None,  # 792 __asgn_plain
-    _b793,  # 793 PowerOf
+    _b790,  # 790 PerTime
+    None,  # 791 __asgn_optional
+    None,  # 792 __asgn_oneormore
+    None,  # 793 __asgn_optional
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
-    None,  # 796 __asgn_plain
+    _b796,  # 796 PerObject
     None,  # 797 __asgn_plain
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_plain
+    _b799,  # 799 PowerOf
     None,  # 800 __asgn_plain
-    None,  # 801 __asgn_optional
-    None,  # 802 __asgn_optional
-    None,  # 803 __asgn_optional
-    None,  # 804 __asgn_optional
-    None,  # 805 __asgn_optional
-    None,  # 806 __asgn_optional
+    None,  # 801 __asgn_plain
+    None,  # 802 __asgn_plain
+    None,  # 803 __asgn_plain
+    None,  # 804 __asgn_plain
+    None,  # 805 __asgn_plain
+    None,  # 806 __asgn_plain
     None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
-    None,  # 809 __asgn_oneormore
+    None,  # 809 __asgn_optional
     None,  # 810 __asgn_optional
     None,  # 811 __asgn_optional
-    None,  # 812 DelayedStep
+    None,  # 812 __asgn_optional
     None,  # 813 __asgn_optional
     None,  # 814 __asgn_optional
-    None,  # 815 __asgn_optional
-    None,  # 816 __asgn_plain
-    None,  # 817 __asgn_plain
-    None,  # 818 __asgn_optional
-    None,  # 819 __asgn_plain
-    _b820,  # 820 EntersEvent
-    None,  # 821 ThisEvent
+    None,  # 815 __asgn_oneormore
+    None,  # 816 __asgn_optional
+    None,  # 817 __asgn_optional
+    None,  # 818 DelayedStep
+    None,  # 819 __asgn_optional
+    None,  # 820 __asgn_optional
+    None,  # 821 __asgn_optional
     None,  # 822 __asgn_plain
-    _b823,  # 823 LeavesEvent
-    None,  # 824 __asgn_plain
-    _b825,  # 825 DiesEvent
-    None,  # 826 __asgn_plain
-    _b827,  # 827 AttacksAloneEvent
+    None,  # 823 __asgn_plain
+    None,  # 824 __asgn_optional
+    None,  # 825 __asgn_plain
+    _b826,  # 826 EntersEvent
+    None,  # 827 ThisEvent
     None,  # 828 __asgn_plain
-    _b829,  # 829 AttacksEvent
+    _b829,  # 829 LeavesEvent
     None,  # 830 __asgn_plain
-    _b831,  # 831 BlocksEvent
+    _b831,  # 831 DiesEvent
     None,  # 832 __asgn_plain
-    None,  # 833 __asgn_plain
-    _b834,  # 834 BlockedEvent
-    None,  # 835 __asgn_plain
-    _b836,  # 836 PhasesEvent
-    None,  # 837 __asgn_plain
-    _b838,  # 838 TurnedUpEvent
+    _b833,  # 833 AttacksAloneEvent
+    None,  # 834 __asgn_plain
+    _b835,  # 835 AttacksEvent
+    None,  # 836 __asgn_plain
+    _b837,  # 837 BlocksEvent
+    None,  # 838 __asgn_plain
     None,  # 839 __asgn_plain
-    _b840,  # 840 ExiledThisWayEvent
+    _b840,  # 840 BlockedEvent
     None,  # 841 __asgn_plain
-    _b842,  # 842 TargetedEvent
+    _b842,  # 842 PhasesEvent
     None,  # 843 __asgn_plain
-    None,  # 844 __asgn_plain
-    _b845,  # 845 DealsDamageEvent
-    None,  # 846 __asgn_plain
-    _b847,  # 847 DealtDamageEvent
-    None,  # 848 __asgn_optional
-    None,  # 849 __asgn_optional
-    None,  # 850 __asgn_optional
-    None,  # 851 __asgn_oneormore
-    None,  # 852 __asgn_optional
-    None,  # 853 __asgn_optional
+    _b844,  # 844 TurnedUpEvent
+    None,  # 845 __asgn_plain
+    _b846,  # 846 ExiledThisWayEvent
+    None,  # 847 __asgn_plain
+    _b848,  # 848 TargetedEvent
+    None,  # 849 __asgn_plain
+    None,  # 850 __asgn_plain
+    _b851,  # 851 DealsDamageEvent
+    None,  # 852 __asgn_plain
+    _b853,  # 853 DealtDamageEvent
     None,  # 854 __asgn_optional
     None,  # 855 __asgn_optional
     None,  # 856 __asgn_optional
-    None,  # 857 __asgn_optional
+    None,  # 857 __asgn_oneormore
     None,  # 858 __asgn_optional
+    None,  # 859 __asgn_optional
+    None,  # 860 __asgn_optional
+    None,  # 861 __asgn_optional
+    None,  # 862 __asgn_optional
+    None,  # 863 __asgn_optional
+    None,  # 864 __asgn_optional
 ]

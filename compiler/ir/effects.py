@@ -680,9 +680,13 @@ class ExileTop(Effect):
 
 @dataclass(frozen=True)
 class MayPlay(Effect):
-    """"until end of turn, you may play that card" (601.2a, 305.1)."""
+    """"until end of turn, you may play that card", "you may play that card this turn" (601.2a, 305.1)."""
+
+    this_turn: bool = False  # worded "you may play that card this turn" (it ends as "until end of turn")
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.this_turn:
+            return "you may play that card this turn"
         return "until end of turn, you may play that card"
 
     def python(self, actions: Actions) -> str:
