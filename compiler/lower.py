@@ -24,7 +24,7 @@ from .ir import effects as ef
 from .ir import references as rf
 from .ir import statics as sp
 from .ir.abilities import (
-    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
+    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -140,6 +140,7 @@ TEMPLATE_NAMES = frozenset({
     "rt", "self", "annotations", "abilities", "name", "rule", "reminder", "text",
     "trigger", "condition", "is_mana", "affects", "filter", "restriction", "once_per_turn", "from_hand",
     "special", "zones", "parts", "targets", "divide", "choose", "modes", "sentences", "steps", "face_down",
+    "variant_of",
 })
 _PARAM_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -171,6 +172,7 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
     reminder = ""
     cond = ""
     joined = ""
+    variant_of = ""
     parts: list[KeywordPart] = []
     for st in item.stmts:
         k = cname(st)
@@ -181,6 +183,8 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
                     ck.error(st, f"reminder text refers to '{{{ref}}}', which is not a parameter of {item.name}")
         elif k == "ConditionWordStmt":
             cond = unescape(st.word)
+        elif k == "VariantStmt":
+            variant_of = st.base.lower()  # 702.37b: it is also an instance of that keyword
         elif k == "JoinedStmt":
             joined = unescape(st.word)
             if len(params) != 1:
@@ -233,7 +237,7 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
         # AbilityStmt: lowered in the second pass of build_library, once every name is known.
     line, _ = location(item)
     return KeywordIR(item.name, identifier(item.name), module, params, item.rule, reminder, cond, tuple(parts),
-                     path, line, joined_by=joined)
+                     path, line, joined_by=joined, variant_of=variant_of)
 
 
 # ------------------------------------------------------------------ selectors, amounts, costs
@@ -279,6 +283,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                      + ([f.kind] if f.kind else []))
     if f.chosen:
         words += " of that type"  # the kind a player chose earlier in the ability
+    if f.choicetype:
+        words += " of the creature type of your choice"  # chosen as the instruction is followed (608.2d)
     if f.exiled:
         words = "exiled " + words
     if f.combat:
@@ -308,6 +314,12 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += f" with {f.ptstat} {f.ptval} or {f.ptdir}"
     if f.keywords:
         words += " with " + " or ".join(f.keywords)
+    kw_ability = f.kwability or f.kwabilities
+    if kw_ability:
+        # "with a morph ability" / "with morph abilities": has that keyword (702.1)
+        if ck.keyword_names is not None:
+            ck.name_in(f, "keyword", kw_ability, ck.keyword_names)
+        words += f" with a {kw_ability} ability" if f.kwability else f" with {kw_ability} abilities"
     if f.without:
         words += " without " + f.without
     controller = ""
@@ -317,7 +329,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         other = " your opponents control" if c.opponents else " you don't control" if c.notyou else " an opponent controls"
         words += {"you": " you control", "own": " you own", "defending": " defending player controls",
                   "opponent": other}[controller]
-    keywords = tuple(f.keywords)
+    keywords = tuple(f.keywords) + ((kw_ability,) if kw_ability else ())
     if f.late:
         if keywords:
             ck.error(f, "a selector has one 'with' keyword list: put it after the controller")
@@ -346,7 +358,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
-                    of_chosen=bool(f.chosen))
+                    of_chosen=bool(f.chosen or f.choicetype), creature_type_of_choice=bool(f.choicetype))
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.
@@ -355,7 +367,7 @@ _FIXED_PARTS: dict[str, type[StaticPart]] = {
     "CantBeDestroyed": sp.Indestructible, "CantPhaseOut": sp.CantPhaseOut, "PhasesEachUntap": sp.PhasesEachUntap,
     "AssignsExcess": sp.AssignsExcess, "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
     "DamageIsLethal": sp.DamageIsLethal, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
-    "BlocksEachCombat": sp.BlocksEachCombat,
+    "BlocksEachCombat": sp.BlocksEachCombat, "ChosenCreatureType": sp.ChosenCreatureType,
 }
 
 
@@ -401,6 +413,7 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
     exile_this = False
     discard_filter: FilterIR | None = None
     exile_hand = None
+    exile_face_up: SacrificeIR | None = None
     remove: tuple[str, int] = ("", 0)
     discard_this = False
     reveal = None
@@ -433,6 +446,12 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
                 discard_filter = f
         elif k == "ExileFromHandCost":
             exile_hand = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+        elif k == "ExileFaceUpCost":
+            f = _filter(ck, p.filter, p)
+            if not f.face_down or f.controller != "you":
+                ck.error(p, "'exile ... face up' exiles face-down permanents you control",
+                         "write e.g. 'exile a face-down permanent you control face up'")
+            exile_face_up = SacrificeIR(_amount(p.count), f)
         elif k == "RevealCost":
             reveal = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
         elif k == "RemoveCountersCost":
@@ -451,7 +470,7 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
     return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
                   exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1],
                   discard_this=discard_this, reveal=reveal, tap_permanents=tap_perms, put_counters=put_counters,
-                  exile_this=exile_this, tickets=tickets)
+                  exile_this=exile_this, tickets=tickets, exile_face_up=exile_face_up)
 
 
 # ------------------------------------------------------------------ cards
@@ -473,6 +492,7 @@ class CardLowering:
         self.card = card
         self.uses: list[tuple[str, tuple[str, ...], str]] = []  # (label, mana cost, keyword) per keyword cost
         self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)
+        self.causative = False  # lowering the instruction after "you may have" (its verb in the base form)
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
         self.named_this = False  # the instruction before named this object ("it" then refers back to it)
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
@@ -528,6 +548,9 @@ class CardLowering:
 
     def condition_ControlSinceCondition(self, c: Any) -> Condition:
         return co.ControlledSinceUpkeep()
+
+    def condition_CoinFlipCondition(self, c: Any) -> Condition:
+        return co.CoinFlipResult(won=bool(c.won))
 
     def condition_ResultCondition(self, c: Any) -> Condition:
         return co.PreviousResult("do" if c.did else "don't" if c.dont else "can't", did=bool(c.did))
@@ -618,9 +641,11 @@ class CardLowering:
             f = _filter(self.ck, t.filter, t)
             first = len(self.targets)
             words = f"any number of target {f.words}"
+            if t.otherthan:
+                f = replace(f, other=True)  # "other than <this>": not the source itself (109.5)
             self.targets.append(TargetIR(TargetKind.OBJECT, f, "stack" if f.is_spell else "battlefield", condition,
                                          words=words, optional=True, group=first, repeat=True))
-            return rf.SlotsFrom(first, words=words)
+            return rf.SlotsFrom(first, words=words, other_than_this=bool(t.otherthan))
         if k == "AnyTarget":
             self.targets.append(TargetIR(TargetKind.ANY, condition=condition, words="any target"))
         elif k == "TargetPlayer":
@@ -813,6 +838,17 @@ class CardLowering:
         self.last_player = player
         return ef.ExtraTurn(player)
 
+    def effect_FlipCoinEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.FlipCoin()
+
+    def effect_ExchangeControlEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ExchangeControl(self.target(e.first, cond), self.target(e.second, cond))
+
+    def effect_SkipTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        return ef.SkipTurn(player)
+
     def effect_CantCastEffect(self, e: Any, cond: Condition | None) -> Effect:
         named = self.back_ref(str(e.samename))
         if not isinstance(named, rf.SlotRef):
@@ -873,6 +909,11 @@ class CardLowering:
 
     def effect_NoUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.NoUntap(self.target(e.target, cond))
+
+    def effect_TurnFaceDownEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.thiscreature:
+            return ef.TurnFaceDown(rf.ThisRef(words="this creature"))  # the object with the ability (109.5)
+        return ef.TurnFaceDown(self.target(e.target, cond))
 
     def effect_PhaseOutEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PhaseOut(self.target(e.target, cond))
@@ -974,8 +1015,10 @@ class CardLowering:
         if any(isinstance(p, sp.PTChange) and (p.per_counter or p.per_filter is not None) for p in parts):
             self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
         tail = tuple(self.static_part(p) for p in e.tail)
-        if d is None and parts and all(isinstance(p, sp.HasKeywords) for p in parts) and not tail and e.lead is None:
-            # 611.2a: "That creature gains haste." -- no duration: it lasts as long as the object does.
+        if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura))
+                                       for p in parts) and not tail and e.lead is None:
+            # 611.2a: "That creature gains haste.", "it becomes the creature type of your choice" -- no
+            # duration: it lasts as long as the object does.
             duration = "forever"
         elif d is None and not any(isinstance(p, sp.AttacksDespite) and p.this_turn for p in parts):
             self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
@@ -1063,7 +1106,7 @@ class CardLowering:
         return ef.ExileTop(self.player(e.player, cond))
 
     def effect_MayPlayEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.MayPlay()
+        return ef.MayPlay(this_turn=bool(e.thisturn))
 
     def effect_CastThisEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.free:
@@ -1077,7 +1120,7 @@ class CardLowering:
         return ef.CastThis(self.target(e.target, cond), str(e.label).lower(), costs[0] if len(costs) == 1 else "")
 
     def effect_CopySpellEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.CopySpell(self.target(e.target, cond), bool(e.newtargets))
+        return ef.CopySpell(self.target(e.target, cond), bool(e.newtargets), that_copy=bool(e.thatcopy))
 
     def effect_TokenCopyEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.CreateTokenCopy(self.target(e.target, cond))
@@ -1097,7 +1140,9 @@ class CardLowering:
             # slots can't yet say ("another" in a selector means other than the source).
             self.ck.error(e.second, "'fights another target ...' is not supported yet: name what the second "
                                     "target is ('target creature an opponent controls')")
-        return ef.Fight(self.target(e.first, cond), self.target(e.second, cond))
+        if e.base and not self.causative:
+            self.ck.error(e, "'fight' (the base form) follows 'have'; write '... fights ...'")
+        return ef.Fight(self.target(e.first, cond), self.target(e.second, cond), base=bool(e.base))
 
     def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.LookAtTop(self.amount(e.amount))
@@ -1110,6 +1155,27 @@ class CardLowering:
         name = self._action(e, e.action, ActionStep.FACE_DOWN, "act on the top card of a library")
         count = self.amount(e.count) if e.count is not None else None
         return ef.TopCardAction(name, self.player(e.player, cond), count)
+
+    def effect_LookActionEffect(self, e: Any, cond: Condition | None) -> Effect:
+        name = self._action(e, e.action, ActionStep.FACE_DOWN, "put a card onto the battlefield face down")
+        amount = self.amount(e.amount)
+        if not isinstance(amount, am.Fixed) or amount.value != 2:
+            self.ck.error(e.amount, "'put the other' needs exactly two cards looked at")
+        return ef.LookThenAct(name, rf.YouRef(words="you"), amount)
+
+    def effect_PileActionEffect(self, e: Any, cond: Condition | None) -> Effect:
+        name = self._action(e, e.action, ActionStep.FACE_DOWN, "put a card onto the battlefield face down")
+        f = _filter(self.ck, e.filter, e)
+        if not f.is_card:
+            self.ck.error(e.filter, "a graveyard holds cards: write '... cards'")
+        player: Ref
+        if e.whose == "your":
+            player = rf.YouRef(words="your")
+        else:
+            index = len(self.targets)
+            self.targets.append(TargetIR(TargetKind.PLAYER, FilterIR(), condition=cond, words="target player"))
+            player = rf.PlayerSlot(index, words="target player's")
+        return ef.PileThenAct(name, player, f)
 
     def effect_PutCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PutCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
@@ -1181,8 +1247,18 @@ class CardLowering:
     def effect_MayEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.May(self.effect(e.effect, cond))  # 608.2d
 
+    def effect_HaveEffect(self, e: Any, cond: Condition | None) -> Effect:
+        self.causative = True
+        try:
+            inner = self.effect(e.effect, cond)
+        finally:
+            self.causative = False
+        if not (isinstance(inner, ef.Fight) and inner.base):
+            self.ck.error(e, "'have' is followed by 'it fight ...' (the verb's base form)")
+        return ef.Causative(inner)
+
     def effect_PutFromHandEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.PutFromHand(_filter(self.ck, e.filter, e))
+        return ef.PutFromHand(_filter(self.ck, e.filter, e), face_up=bool(e.faceup))
 
     def effect_DelayedEffect(self, e: Any, cond: Condition | None) -> Effect:
         step = "end_combat" if e.endcombat else e.step  # 511.2: "at end of combat"
@@ -1233,6 +1309,17 @@ class CardLowering:
         minus_zero = ("p" if p.power == "-0" else "") + ("t" if p.toughness == "-0" else "")
         return sp.PTChange(pw, tg, x_power=xp, x_toughness=xt, minus_zero=minus_zero,
                            additional=bool(p.additional), per_counter=per, per_filter=per_filter)
+
+    def static_PTChoice(self, p: Any) -> StaticPart:
+        values = (p.power, p.toughness, p.power2, p.toughness2)
+        if any(v.endswith("X") for v in values):
+            self.ck.error(p, "a choice of changes takes numbers, not X")
+            return sp.PTChoice(((0, 0), (0, 0)))
+        pw, tg, pw2, tg2 = (int(v) for v in values)
+        return sp.PTChoice(((pw, tg), (pw2, tg2)))
+
+    def static_BecomesAura(self, p: Any) -> StaticPart:
+        return sp.BecomesAura(p.host.rstrip("s"))
 
     def static_IsColor(self, p: Any) -> StaticPart:
         if p.color == "colorless":
@@ -1366,6 +1453,22 @@ class CardLowering:
                                once_per_turn=bool(b.once), from_hand=bool(b.fromhand), special=bool(b.special))
         if k == "UncounterableStmt":
             return UncounterableIR(word)
+        if k == "AsCopyStmt":
+            f = _filter(self.ck, b.filter, b)
+            if not f.other:
+                self.ck.error(b.filter, "write 'another creature': it can't copy itself")
+            saved = self.targets
+            inner = self.ability(SimpleNamespace(abilityword=None, body=b.ability))
+            self.targets = saved
+            self.granted += 1
+            return AsCopyIR(f, sp.GainAbility(inner, f"Granted{self.granted}"), word)
+        if k == "AsChoosePTStmt":
+            if not (b.enters or b.turned):
+                self.ck.error(b, "say when: 'as this enters the battlefield' and/or 'is turned face up'")
+            if len(b.options) < 2:
+                self.ck.error(b, "a choice needs two or more values ('5/1 or 1/5')")
+            return AsChoosePTIR(tuple((int(o.power), int(o.toughness)) for o in b.options), bool(b.enters),
+                                bool(b.turned), word)
         if k == "AsTurnedFaceUpStmt":
             return AsTurnedFaceUpIR(self.amount(b.amount), self.counter_kind(b.counter), word)
         if k == "EntersAsCopyStmt":
@@ -1498,6 +1601,11 @@ class CardLowering:
             head = " ".join(w for w in (lead, article, subject.words, " or ".join(words)) if w)
             return EventTrigger(tuple(events), filter=flt, scope="yours", subject=subject, opponents=opponents,
                              words=head + under, combat=combat, recipient=recipient)
+        if cname(t) == "AttachedTrigger":
+            # 603.2: "when enchanted creature dies" -- events of the permanent the source is attached to.
+            host = f"{'equipped' if t.equipped else 'enchanted'} {t.host.rstrip('s')}"
+            return EventTrigger(tuple(events), filter=flt, scope="attached", opponents=opponents,
+                                words=f"{lead} {host} {' or '.join(words)}", combat=combat, recipient=recipient)
         this = "this creature" if getattr(t, "creature", False) else "this"
         return EventTrigger(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}",
                          combat=combat, recipient=recipient)
@@ -1542,7 +1650,8 @@ class CardLowering:
     def event_DealsDamageEvent(self, ev: Any) -> TriggerEvent:
         # 120.3, 603.2c: maybe combat damage only, maybe to one kind of recipient.
         combat = bool(ev.combat)
-        recipient = {"a player": "player", "an opponent": "opponent", "a creature": "creature", "": ""}[ev.recipient or ""]
+        recipient = {"a player": "player", "an opponent": "opponent", "a creature": "creature",
+                     "one or more blocking creatures": "blocking", "": ""}[ev.recipient or ""]
         words = f"deals {'combat damage' if combat else 'damage'}" + (f" to {ev.recipient}" if ev.recipient else "")
         return TriggerEvent("deals_damage", words, combat=combat, recipient=recipient)
 
@@ -1601,7 +1710,12 @@ class CardLowering:
                     fixed = replace(last, no_regeneration=True, no_regen_words=no_regen[0].words)
                     out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
                 continue
-            out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead or s.tailinstead), bool(s.may),
+            may = bool(s.may)
+            if may and effects and isinstance(effects[0], ef.MayPlay) and effects[0].this_turn:
+                may = False  # "You may play that card this turn": a permission (its words say "you may")
+            elif not may and any(isinstance(e, ef.MayPlay) and e.this_turn for e in effects):
+                self.ck.error(s, "write 'you may play that card this turn'")
+            out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead or s.tailinstead), may,
                                   bool(s.then), gate=own_gate, ability_word=word, instead_last=bool(s.tailinstead),
                                   instead_if=bool(s.lastinstead),
                                   condition_after=s.post is not None and s.pre is None,
@@ -1717,6 +1831,8 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
     if "PTStmt" in seen:
         st = seen["PTStmt"]
         defined = {p.which for a in abilities if isinstance(a, StaticIR) for p in a.parts if isinstance(p, sp.SetPT)}
+        if any(isinstance(a, AsChoosePTIR) for a in abilities):
+            defined.add("both")  # "it becomes your choice of 5/1 or 1/5" (613.4b; 0/0 until then, 208.2a)
         for which, value in (("power", st.power), ("toughness", st.toughness)):
             has = bool(defined & {which, "both"})
             if value == "*" and not has:

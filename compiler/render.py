@@ -15,7 +15,7 @@ from runtime.pool import INDEX_TABLE
 
 from . import VERSION, pyexpr
 from .ir.abilities import (
-    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
+    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -143,6 +143,15 @@ def _instance_AsTurnedFaceUpIR(ab: AsTurnedFaceUpIR) -> str:
     return f"rt.AsTurnedFaceUp(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)})"
 
 
+def _instance_AsChoosePTIR(ab: AsChoosePTIR) -> str:
+    return (f"rt.AsChoosePT(options={pyexpr.lit(ab.options)}, on_enter={pyexpr.lit(ab.on_enter)}, "
+            f"on_turned_up={pyexpr.lit(ab.on_turned_up)})")
+
+
+def _instance_AsCopyIR(ab: AsCopyIR) -> str:
+    return f"rt.AsCopyOf(filter={ab.filter.python()}, extra=({pyexpr.ident(ab.extra.cls)}(),))"
+
+
 def _instance_UncounterableIR(ab: UncounterableIR) -> str:
     return "rt.CantBeCountered()"
 
@@ -154,7 +163,7 @@ def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
 _INSTANCES: dict[type, Callable[[Any], str]] = {
     cls: globals()[f"_instance_{cls.__name__}"]
     for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, AlternativeCardCost,
-                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, UncounterableIR, EntersAsCopyIR)
+                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, UncounterableIR, EntersAsCopyIR)
 }
 
 
@@ -168,17 +177,18 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
     used: dict[str, str] = {}
     for ab in abilities:
         instance = _INSTANCES.get(type(ab))
-        if instance is not None:
-            if isinstance(ab, KeywordUseIR):
-                imports.add((ab.module, pyexpr.ident(ab.cls)))
-            instances.append(instance(ab))
-            continue
-        # 613.1f: quoted abilities its effects grant are classes of their own, defined before it.
+        # 613.1f: quoted abilities its effects grant are classes of their own, defined before it
+        # (707.9a: also the ability a copy has "except it has ...").
         for part in _granted(ab):
             sub, _, sub_imports = ability_classes((part.ability,), base + part.cls, text_of, actions)
             sub[-1]["cls"] = part.cls
             entries.extend(sub)
             imports |= sub_imports
+        if instance is not None:
+            if isinstance(ab, KeywordUseIR):
+                imports.add((ab.module, pyexpr.ident(ab.cls)))
+            instances.append(instance(ab))
+            continue
         # Classes are named by their kind of ability and counted ("Activated2"); a card's one
         # spell ability is plain "Spell".
         noun, base_cls = _BASES[type(ab)]
@@ -240,6 +250,8 @@ def _granted(ab: AbilityIR) -> list[GainAbility]:
             _walk_granted(e, out)
     if isinstance(ab, StaticIR):
         _walk_granted(ab.parts, out)
+    if isinstance(ab, AsCopyIR):
+        out.append(ab.extra)  # 707.9a: the ability the copy has
     return out
 
 
@@ -291,7 +303,7 @@ def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
         entries, instances, imports = ability_classes(k.abilities, k.cls, lambda ab: title, actions)
         all_imports |= imports
         keywords.append({
-            "cls": k.cls, "name": k.name, "rule": k.rule, "reminder": k.reminder, "params": list(k.params),
+            "cls": k.cls, "name": k.name, "rule": k.rule, "reminder": k.reminder, "variant_of": k.variant_of, "params": list(k.params),
             "parts": [e for e in (p.python(k) for p in k.parts) if e is not None] + instances,
             "abilities": entries,
         })

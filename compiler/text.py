@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from .ir import amounts as am
 from .ir.abilities import (
-    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
+    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsChoosePTIR, AsCopyIR, AsTurnedFaceUpIR, CardIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     TriggeredIR, UncounterableIR,
 )
@@ -222,6 +222,18 @@ def _text_AsTurnedFaceUpIR(card: CardIR, ab: AsTurnedFaceUpIR) -> str:
     return f"As {card.name} is turned face up, put {counters_text(ab.amount.value, ab.counter)} on it."
 
 
+def _text_AsChoosePTIR(card: CardIR, ab: AsChoosePTIR) -> str:
+    when = " or ".join(w for w, on in (("enters the battlefield", ab.on_enter), ("is turned face up", ab.on_turned_up)) if on)
+    return f"As {card.name} {when}, it becomes your choice of {' or '.join(f'{p}/{t}' for p, t in ab.options)}."
+
+
+def _text_AsCopyIR(card: CardIR, ab: AsCopyIR) -> str:
+    quoted = ability_text(card, ab.extra.ability)
+    return (f"As {card.name} enters the battlefield or is turned face up, you may choose {ab.filter.words} on the "
+            f"battlefield. If you do, until {card.name} is turned face down, it becomes a copy of that creature, "
+            f"except it has \"{quoted}\"")  # the quoted ability's own period ends the sentence
+
+
 def _text_UncounterableIR(card: CardIR, ab: UncounterableIR) -> str:
     return "This spell can't be countered."
 
@@ -296,7 +308,7 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
 
 _ABILITY_TEXT: dict[type, Callable[[CardIR, Any], str]] = {
     cls: globals()[f"_text_{cls.__name__}"]
-    for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, UncounterableIR, EntersAsCopyIR,
+    for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, UncounterableIR, EntersAsCopyIR,
                 AmplifyIR, EntersWithIR, CostPerExtraTarget, AlternativeCardCost, AdditionalCardCost, StaticIR)
 }
 

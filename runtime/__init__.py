@@ -30,6 +30,7 @@ both, counting imports at module level and inside functions):
    - ``costoptions``: the additional and alternative costs an object offers (601.2b).
    - ``resolution``: what an instruction sees while it resolves (608.2).
    - ``layers``: characteristics computed through the layers (613).
+   - ``creature_types``: the creature types (205.3m) and choosing one (608.2d).
 3. Actions and effects
    - ``game``: the game, the one path through which its state changes (614, 603.2).
    - ``mana_abilities``: the instruction that adds mana (605, 106.3).

@@ -113,8 +113,9 @@ class ObjectEvent:
 
     events: tuple[str, ...]
     filter: ObjectFilter | None = None
-    # Whose events: "this" (the object itself) or "yours" (any permanent its controller
-    # controls: "whenever a permanent you control is turned face up").
+    # Whose events: "this" (the object itself), "yours" (any permanent its controller
+    # controls: "whenever a permanent you control is turned face up") or "attached" (the permanent
+    # the source is attached to: "when enchanted creature dies", 303.4e).
     scope: str = "this"
     # 702.21a: "... a spell or ability an opponent controls" (for "becomes the target").
     opponents_only: bool = False
@@ -262,6 +263,18 @@ class AsTurnedFaceUp(Ability):
 
 
 @dataclass(frozen=True)
+class AsChoosePT(Ability):
+    """614.1c, 614.12, 708.11: "As this enters the battlefield or is turned face up, it becomes your
+    choice of 5/1 or 1/5" -- its controller chooses as it enters face up (``on_enter``) or while it
+    turns face up (``on_turned_up``); from then on its power and toughness are the values chosen
+    (613.4b, layer 7b: :class:`runtime.continuous.SetBasePT`)."""
+
+    options: tuple[tuple[int, int], ...]
+    on_enter: bool = True
+    on_turned_up: bool = True
+
+
+@dataclass(frozen=True)
 class DiscardInstead(Ability):
     """614.1a: a replacement effect that works while the card is in its owner's hand: if it would
     be discarded, it is put into ``zone`` instead (702.35a).  The object it becomes there is
@@ -278,6 +291,18 @@ class EntersAsCopy(Ability):
     copiable values (707.2)."""
 
     filter: ObjectFilter
+    optional: bool = True
+
+
+@dataclass(frozen=True)
+class AsCopyOf(Ability):
+    """707.5, 707.9a, 708.11: "As this enters the battlefield or is turned face up, you may choose
+    another creature on the battlefield. If you do, until this is turned face down, it becomes a copy
+    of that creature, except it has "..."" -- the copiable values of the object chosen, plus the
+    ``extra`` abilities (707.9a); the copy effect ends when the permanent is turned face down."""
+
+    filter: ObjectFilter
+    extra: tuple[Ability, ...] = ()
     optional: bool = True
 
 
@@ -364,6 +389,9 @@ class Keyword(Ability):
 
     name: ClassVar[str] = ""
     rule: ClassVar[str] = ""
+    # 702.37b: the keyword this one is a variant of ("megamorph is a variant of the morph ability"):
+    # an object with this keyword has that one too, for what selects by keyword.
+    variant_of: ClassVar[str] = ""
 
     def abilities(self) -> tuple[Ability, ...]:
         """The general abilities this keyword instance stands for."""
@@ -404,6 +432,8 @@ class CardDefinition:
         for a in self.abilities:
             if isinstance(a, Keyword):
                 names.add(a.name.lower())
+                if a.variant_of:
+                    names.add(a.variant_of)
                 parts = a.abilities()
                 out.extend(parts)
                 origins.extend([a.name] * len(parts))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .abilities import (
-    AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
+    AsChoosePT, AsCopyOf, AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve, PlayerGetsCountersIfPaid, StickerOnSpellIfPaid,
@@ -35,6 +35,8 @@ __all__ = [
     "AdditionalCost",
     "AlternativeCost",
     "SpliceOnto",
+    "AsChoosePT",
+    "AsCopyOf",
     "AsTurnedFaceUp",
     "AuraTarget",
     "BeginningOfStep",

@@ -418,8 +418,10 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     if a.is_mana:
         run_sentences(Resolution(game, player, o.oid, targets, x=req.x), a.sentences)
         return
+    # "that card": what the cost exiled (e.g. "exile a face-down permanent you control face up").
+    paid = tuple(r for r in res.last_affected if isinstance(r, int)) if a.cost.exile_face_up is not None else ()
     item = StackItem(kind=StackKind.ABILITY, oid=game.new_id(), source_oid=o.oid, source_card=o.card.card_id,
-                     controller=player, targets=targets, ability=a, text=a.text,
+                     controller=player, targets=targets, ability=a, text=a.text, remembered=paid,
                      x=req.x if "{X}" in a.cost.mana else None)
     game.state.stack.append(item)
     game.became_targets(item)

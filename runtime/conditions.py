@@ -86,6 +86,18 @@ class PreviousResult:
 
 
 @dataclass(frozen=True)
+class CoinFlipResult:
+    """705.2: "if you win the flip" / "if you lose the flip": the result of the coin flipped before it
+    in the ability."""
+
+    won: bool
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Read the flip's result; with no flip, neither holds."""
+        return res.coin_won is not None and res.coin_won == self.won
+
+
+@dataclass(frozen=True)
 class HasKeyword:
     """"as long as it has defender": the source has the keyword now."""
 
@@ -279,6 +291,7 @@ class Condition(Protocol):
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "CoinFlipResult",
     "CardsInGraveyard",
     "CastDuringMainPhase",
     "CastFromZone",

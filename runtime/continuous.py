@@ -332,6 +332,43 @@ class SetColors:
 
 
 @dataclass(frozen=True)
+class SetBasePT:
+    """613.4b (layer 7b): the object's power and toughness become these values ("it becomes your
+    choice of 5/1 or 1/5"); later modifications (7c) and counters still apply."""
+
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True)
+class PTChoice:
+    """613.4c, 608.2d: one of these changes ("gets +2/-2 or -2/+2"), chosen by the controller as the
+    effect is created; :class:`runtime.effects.ApplyContinuous` replaces it with the chosen
+    :class:`PTChange` (unchosen, it changes nothing)."""
+
+    options: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class SetCreatureType:
+    """613.1d (layer 4), 205.1b: the object's creature types become exactly this one ("becomes the
+    creature type of your choice"); its other subtypes stay.  ``subtype`` is "" until the effect is
+    created: its controller chooses then (608.2d), and :class:`runtime.effects.ApplyContinuous`
+    stores the choice."""
+
+    subtype: str = ""
+
+
+@dataclass(frozen=True)
+class BecomesAura:
+    """613.1d (layer 4) and 613.1f (layer 6): "it becomes an Aura with enchant creature" -- the
+    object has the subtype Aura in addition to its other subtypes and gains enchant for these card
+    types (702.5a, 303.4a)."""
+
+    enchant: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class MayPlay:
     """"You may play that card" (a permission, e.g. from exile until end of turn): ``player`` may
     play the land or cast the spell from the zone it is in, following the normal timing rules
@@ -341,7 +378,7 @@ class MayPlay:
 
 
 Part = Union[
-    MayPlay, GainAbility, SetColors,
+    MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
@@ -373,6 +410,10 @@ class ContinuousEffect:
 __all__ = [
     "AbilitiesCantBeActivated",
     "AdditionalLandPlays",
+    "BecomesAura",
+    "PTChoice",
+    "SetBasePT",
+    "SetCreatureType",
     "AssignsExcessToPlayer",
     "AttacksAsThoughWithout",
     "AttacksEachCombat",

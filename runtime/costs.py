@@ -263,6 +263,21 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
             sac += picked
             if len(set(picked)) != n:
                 raise IllegalAction(f"choose exactly {n} permanents to sacrifice")
+    face_up: list[int] = []
+    if cost.exile_face_up is not None:
+        # 118.3: permanents you control matching the selector (face-down ones), chosen now.
+        n = cost.exile_face_up.count.evaluate(res)
+        cands = [o.oid for o in game.battlefield() if o.controller == player
+                 and cost.exile_face_up.filter.matches(game, o, viewer=player,
+                                                       source_oid=source.oid if source is not None else None)]
+        if len(cands) < n:
+            raise IllegalAction(f"can't exile {n}: only {len(cands)} match (118.3)")
+        ans = game.ask(ChooseCards(player, f"Exile {n} face up", tuple(Choice(str(c), game.name_for(c, player))
+                                                                       for c in cands), n, n))
+        keys = ans if isinstance(ans, tuple) else ()
+        face_up = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+        if len(set(face_up)) != n:
+            raise IllegalAction(f"choose exactly {n} permanents to exile")
     discard: list[int] = []
     if cost.discard:
         hand = game.zone(Zone.HAND, player)
@@ -380,6 +395,14 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
     if cost.exile_this and source is not None:
         game.log(f"{game.players[player].name} exiles {game.name_of(source.oid)} to pay a cost")
         game.move(source.oid, Zone.EXILE)
+    moved = []
+    for oid in face_up:
+        # 708.9: a face-down permanent leaving the battlefield is revealed: it is exiled face up.
+        new = game.move(oid, Zone.EXILE)
+        if new is not None:
+            moved.append(new)
+    if face_up:
+        res.last_affected = tuple(moved)  # "that card" (the ability remembers it, 607.2-style)
 
 
 def offer_to_pay(res: "Resolution", cost: Cost, payer: int | None = None) -> bool:

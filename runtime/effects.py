@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import MayPlay, Part, PTChange
+from .continuous import MayPlay, Part, PTChange, PTChoice, SetCreatureType
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
+from .creature_types import choose_creature_type
 from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
 from .facedown import FaceDown
@@ -28,6 +29,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .resolution import Resolution
+    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -240,6 +242,78 @@ class LookAtTop:
                  f"into their hand and {len(rest)} on the bottom")
 
 
+def act_face_down(game: "Game", player: int, action: KeywordAction, cards: list[int]) -> list[int]:
+    """701.34a: the keyword action (manifest) done to each of ``cards`` in order: turned face down and
+    put onto the battlefield under ``player``'s control as its face-down status says (708.2, 708.3)."""
+    made = []
+    for c in cards:
+        new = game.move(c, Zone.BATTLEFIELD, controller=player, face_down=action.face_down)
+        game.log(f"{game.players[player].name} {action.name}s a card")
+        if new is not None:
+            made.append(new)
+    return made
+
+
+@dataclass(frozen=True)
+class LookThenAct:
+    """401.2, 701.34a: look at the top two cards of your library, do the keyword action to one of them
+    (manifest it), then put the other on the top or bottom of your library.  The cards stay hidden
+    from the other players (401.2); with one card in the library, it is the one acted on."""
+
+    action: KeywordAction
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Choose the card to act on, act, then choose where the other goes."""
+        game = res.game
+        player = res.controller
+        top = list(game.zone(Zone.LIBRARY, player)[:max(self.amount.evaluate(res), 0)])
+        if not top:
+            return
+        opts = tuple(Choice(str(o), game.name_for(o, player)) for o in top)
+        chosen = game.ask_valid(ChooseCards(player, f"Choose the card to {self.action.name}", opts, 1, 1),
+                                lambda ans: chosen_keys(ans, top, 1, 1), "choose one of the cards looked at")[0]
+        res.last_affected = tuple(act_face_down(game, player, self.action, [chosen]))
+        res.performed = bool(res.last_affected)
+        for other in [o for o in top if o != chosen]:
+            where = game.ask_valid(
+                ChooseOption(player, f"Put {game.name_for(other, player)} on the top or the bottom of your library?",
+                             (Choice("top", "on top"), Choice("bottom", "on the bottom"))),
+                lambda ans: ans if ans in ("top", "bottom") else None, "answer top or bottom")
+            # It stays in the library (no zone change, 400.7): only its place changes.
+            lib = game.zone(Zone.LIBRARY, player)
+            rest = [o for o in lib if o != other]
+            lib[:] = [other] + rest if where == "top" else rest + [other]
+            game.log(f"{game.players[player].name} puts a card on the {where} of their library")
+
+
+@dataclass(frozen=True)
+class PileThenAct:
+    """406.3, 701.34a: exile every card of a player's graveyard the selector matches face down in a
+    pile, shuffle that pile (a random order, 701.20a-style), then do the keyword action (manifest) to
+    each of those cards in that order, under the controller's control."""
+
+    action: KeywordAction
+    filter: ObjectFilter
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Exile them face down, randomize their order, then act on each still in exile."""
+        game = res.game
+        pile: list[int] = []
+        for p in res.players(self.player):
+            for c in list(game.zone(Zone.GRAVEYARD, p)):
+                if self.filter.matches(game, game.obj(c), viewer=res.controller, source_oid=res.source_oid):
+                    new = game.move(c, Zone.EXILE, face_down=FaceDown("face-down pile"))
+                    if new is not None:
+                        pile.append(new)
+        game.log(f"{len(pile)} card(s) exiled in a face-down pile")
+        game.state.rng.shuffle(pile)
+        made = act_face_down(game, res.controller, self.action, [c for c in pile if game.exists(c)])
+        res.last_affected = tuple(made)
+        res.performed = bool(made)
+
+
 @dataclass(frozen=True)
 class MoveCounters:
     """122.5: remove counters from one object and put them onto another.  If either can't happen
@@ -288,6 +362,20 @@ class ChooseAmong:
                 "choose one of the options offered")
             res.chosen = self.options[int(pick)]
             res.game.log(f"{res.game.players[p].name} chooses {self.labels[int(pick)]}")
+
+
+@dataclass(frozen=True)
+class SkipNextTurn:
+    """614.10: the player skips their next turn -- instead of beginning it, nothing happens (the
+    turn after it is taken in the normal order, 500.7)."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Count one more turn for the player to skip."""
+        for p in res.players(self.player):
+            res.game.players[p].turns_to_skip += 1
+            res.game.log(f"{res.game.players[p].name} will skip their next turn (614.10)")
 
 
 @dataclass(frozen=True)
@@ -677,10 +765,28 @@ class ApplyContinuous:
         # 608.2h: a value like X is determined once, as the effect is created.
         parts = tuple(p.fixed(res.x) if isinstance(p, PTChange) and (p.x_power or p.x_toughness) else p
                       for p in self.parts)
+        # 608.2d: "the creature type of your choice" -- chosen once, as the effect is created.
+        parts = tuple(SetCreatureType(choose_creature_type(res.game, res.controller)) if isinstance(p, SetCreatureType) and not p.subtype
+                      else p for p in parts)
+        parts = tuple(choose_pt_change(res, p) if isinstance(p, PTChoice) else p for p in parts)
         refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
         for ref in dict.fromkeys(refs):  # each object once, even if named twice
             if isinstance(ref, int):
                 res.game.add_continuous(ref, parts, res.controller, self.until)
+
+
+def choose_pt_change(res: "Resolution", choice: PTChoice) -> PTChange:
+    """608.2d: the controller chooses one of the changes ("+2/-2 or -2/+2")."""
+    game = res.game
+    labels = [f"{p:+d}/{t:+d}" for p, t in choice.options]
+    keys = tuple(str(i) for i in range(len(labels)))
+    pick = game.ask_valid(ChooseOption(res.controller, "Choose one: " + " or ".join(labels),
+                                       tuple(Choice(k, label) for k, label in zip(keys, labels))),
+                          lambda ans: ans if isinstance(ans, str) and ans in keys else None,
+                          "choose one of the options offered")
+    game.log(f"{game.players[res.controller].name} chooses {labels[int(pick)]}")
+    p, t = choice.options[int(pick)]
+    return PTChange(p, t)
 
 
 @dataclass(frozen=True)
@@ -743,6 +849,48 @@ class GainControl:
 
 
 @dataclass(frozen=True)
+class FlipCoin:
+    """705.1-705.2: the controller flips a coin (the game's seeded random generator decides, as an
+    opponent's call would: each result is equally likely); "if you win/lose the flip" reads it."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Flip, remember and log the result."""
+        game = res.game
+        res.coin_won = game.state.rng.random() < 0.5
+        game.log(f"{game.players[res.controller].name} flips a coin and {'wins' if res.coin_won else 'loses'} "
+                 "the flip (705.2)")
+
+
+@dataclass(frozen=True)
+class ExchangeControl:
+    """701.10a-b: two permanents controlled by different players: each player gains control of the one
+    the other controlled, at once; if the whole exchange can't happen (one of them is gone or an
+    illegal target, or one player controls both), nothing happens."""
+
+    first: ObjectRef
+    second: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Exchange, or do nothing."""
+        game = res.game
+        a = [r for r in res.referents(self.first) if isinstance(r, int) and game.exists(r)]
+        b = [r for r in res.referents(self.second) if isinstance(r, int) and game.exists(r)]
+        if len(a) != 1 or len(b) != 1:
+            game.log("the exchange of control can't be completed: nothing is exchanged (701.10a)")
+            return
+        first, second = game.obj(a[0]), game.obj(b[0])
+        if first.zone is not Zone.BATTLEFIELD or second.zone is not Zone.BATTLEFIELD \
+                or first.controller == second.controller:
+            game.log("the exchange of control does nothing (701.10b)")
+            return
+        c1, c2 = first.controller, second.controller
+        game.gain_control(first.oid, c2, "forever")
+        game.gain_control(second.oid, c1, "forever")
+        game.log(f"control of {game.name_of(first.oid)} and {game.name_of(second.oid)} is exchanged (701.10b)")
+        res.performed = True
+
+
+@dataclass(frozen=True)
 class MustBlock:
     """509.1c: the target blocks the source this combat if able (a blocking requirement)."""
 
@@ -787,6 +935,35 @@ class PutIntoZone:
                 moved.append(new)
         res.last_affected = tuple(moved)
         res.performed = bool(moved)
+
+
+@dataclass(frozen=True)
+class TurnFaceDown:
+    """708.2a: a face-up permanent turned face down by an effect becomes a 2/2 face-down creature
+    with no text, no name, no subtypes and no mana cost.  It stays the same object (counters, damage,
+    Auras and tapped status stay); a way its card gives to turn it face up again still works (702.37e)."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Turn each referent still on the battlefield and face up face down."""
+        game = res.game
+        done = []
+        for ref in res.referents(self.target):
+            if not isinstance(ref, int) or not game.exists(ref):
+                continue
+            o = game.obj(ref)
+            if o.zone is not Zone.BATTLEFIELD or o.face_down is not None:
+                continue  # 708.7-style: only a face-up permanent can be turned face down
+            name = game.name_of(o.oid)
+            o.face_down = FaceDown("turned face down")
+            o.turned_up_with = ""
+            if o.copy_until_face_down:
+                o.copy_of, o.copy_until_face_down = None, False  # "until this is turned face down" (708.2a)
+            game.log(f"{name} is turned face down (708.2a)")
+            done.append(ref)
+        res.last_affected = tuple(done)
+        res.performed = bool(done)
 
 
 @dataclass(frozen=True)
@@ -979,7 +1156,13 @@ __all__ = [
     "Effect",
     "ExileObject",
     "ExileTopCard",
+    "ExchangeControl",
     "Fight",
+    "FlipCoin",
+    "LookThenAct",
+    "PileThenAct",
+    "SkipNextTurn",
+    "TurnFaceDown",
     "LookAtTop",
     "MoveCounters",
     "ObjectDealsDamage",

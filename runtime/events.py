@@ -35,6 +35,7 @@ class ZoneChange:
     cause: str = ""  # "discard" when a player discards it (701.8): discard replacements apply
     face_down: "FaceDown | None" = None  # 708.3: put onto the battlefield face down
     copy_of: "CardDefinition | None" = None  # 707.5: enters as a copy of these copiable values
+    copy_until_face_down: bool = False  # the copy effect ends when it is turned face down (708.2a)
     linked: str = ""  # the label of the replacement effect that sent it here (607.2a "this way")
 
 
@@ -46,6 +47,6 @@ class DamageDealt:
 
     amount: int
     combat: bool  # combat damage (510.2)
-    recipient: str = ""  # "" (the whole event) | "player" | "creature"
+    recipient: str = ""  # "" (the whole event) | "player" | "creature" | "blocking" (any blocking creatures)
     player: int = -1  # the player dealt damage, for "player"
     obj: int = -1  # the creature dealt damage, for "creature"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .abilities import Ability, AsTurnedFaceUp, CardDefinition, FaceUpCost
+from .abilities import Ability, AsCopyOf, AsTurnedFaceUp, CardDefinition, FaceUpCost
 from .costs import pay_cost
 from .errors import IllegalAction
 from .mana import format_cost
@@ -134,6 +134,13 @@ def turn_up(game: "Game", o: "GameObject", way: FaceUpWay | None, x: int = 0) ->
             o.counters[a.counter] += n
             game.log(f"{n} {a.counter} counter(s) put on it as it is turned face up (708.11)")
     o.face_down = None
+    for copying in o.card.definition.expanded:
+        if isinstance(copying, AsCopyOf):
+            # 708.11, 707.5: "as this is turned face up, you may choose ... it becomes a copy ..."
+            copied = game.choose_copy(copying, o, o.controller)
+            if copied is not None:
+                o.copy_of, o.copy_until_face_down = copied, True
+    game.choose_pt_as(o, entering=False)  # 708.11: "as this is turned face up, it becomes ..."
     o.turned_up_with = way.label if way is not None else ""
     if way is not None and "{X}" in way.cost.mana:
         # 702.37f: X in its other abilities is the X chosen for the special action.

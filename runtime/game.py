@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
-    Ability, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
+    Ability, AsChoosePT, AsCopyOf, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     TriggeredAbility,
 )
 from .action_steps import ACTION_STEPS
 from .continuous import (
     CantSearchLibraries, ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
-    CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, affects_player,
+    CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
 from .errors import IllegalAction
@@ -599,6 +599,11 @@ class Game:
                 elif isinstance(a, EntersAsCopy) and ev.to_zone is Zone.BATTLEFIELD \
                         and ev.from_zone is not Zone.BATTLEFIELD and ev.copy_of is None:
                     ev.copy_of = self._choose_copy(a, src, ev)
+                elif isinstance(a, AsCopyOf) and ev.to_zone is Zone.BATTLEFIELD and ev.face_down is None \
+                        and ev.from_zone is not Zone.BATTLEFIELD and ev.copy_of is None:
+                    # 707.5, 707.9a: as it enters face up; the copy effect lasts until it is turned face down
+                    ev.copy_of = self._choose_copy(a, src, ev)
+                    ev.copy_until_face_down = ev.copy_of is not None
                 elif isinstance(a, HandIfPaidOnResolve) and src is not None and ev.from_zone is Zone.STACK \
                         and ev.to_zone is Zone.GRAVEYARD and self.state.resolving == src.oid \
                         and self.times_paid(src, a.label, None) > 0:
@@ -648,22 +653,31 @@ class Game:
             self.log(f"{self.players[ev.controller].name} reveals {', '.join(self.name_of(o) for o in shown)}")
         return a.amount.evaluate(res) * len(shown)
 
-    def _choose_copy(self, a: EntersAsCopy, src: GameObject | None, ev: ZoneChange) -> CardDefinition | None:
+    def _choose_copy(self, a: EntersAsCopy | AsCopyOf, src: GameObject | None, ev: ZoneChange) -> CardDefinition | None:
         """707.5: as it enters, its controller may choose an object to copy (not targeted, 115.10)."""
+        return self.choose_copy(a, src, ev.controller)
+
+    def choose_copy(self, a: EntersAsCopy | AsCopyOf, src: GameObject | None, controller: int) -> CardDefinition | None:
+        """707.5, 708.11: ``controller`` may choose an object for ``src`` to become a copy of; its copiable
+        values, with the exception's abilities added (707.9a), or None if none was chosen."""
         cands = [o.oid for o in self.battlefield()
-                 if (src is None or o.oid != src.oid) and a.filter.matches(self, o, ev.controller)]
+                 if (src is None or o.oid != src.oid) and a.filter.matches(self, o, controller,
+                                                                         src.oid if src is not None else None)]
         if not cands:
             return None
         lo = 0 if a.optional else 1
-        opts = tuple(Choice(str(c), self.name_for(c, ev.controller)) for c in cands)
+        opts = tuple(Choice(str(c), self.name_for(c, controller)) for c in cands)
         picked = self.ask_valid(
-            ChooseCards(ev.controller, "Choose what it enters as a copy of (707.5)", opts, lo, 1),
+            ChooseCards(controller, "Choose what it enters as a copy of (707.5)", opts, lo, 1),
             lambda ans: chosen_keys(ans, cands, lo, 1), "choose at most one object to copy (707.5)")
         if not picked:
             return None
         chosen = self.obj(picked[0])
-        self.log(f"it enters as a copy of {self.name_of(chosen.oid)} (707.5)")
-        # 707.2: the copiable values -- as modified by other copy effects and face-down status (708.10).
+        self.log(f"it {'becomes' if isinstance(a, AsCopyOf) else 'enters as'} a copy of {self.name_of(chosen.oid)} (707.5)")
+        # 707.2: the copiable values -- as modified by other copy effects and face-down status (708.10);
+        # 707.9a: an exception's abilities are part of the copy's copiable values.
+        if isinstance(a, AsCopyOf) and a.extra:
+            return dataclasses.replace(chosen.definition, abilities=chosen.definition.abilities + a.extra)
         return chosen.definition
 
     def _entering_characteristics(self, src: GameObject, ev: ZoneChange) -> "layers.Characteristics":
@@ -704,6 +718,7 @@ class Game:
         new.copy_of = ev.copy_of
         if o.stickers:
             self._stickers_follow(o, new)
+        new.copy_until_face_down = ev.copy_until_face_down
         if o.face_down is not None and new.face_down is None:
             # 708.9: a face-down permanent or spell leaving for another zone is revealed to all.
             self.log(f"{self.players[o.owner].name} reveals the face-down card: {o.card.definition.name} (708.9)")
@@ -743,6 +758,8 @@ class Game:
         # 708.5: the log is public -- a card moving face down, or a face-down object moving, isn't named.
         shown = "a face-down card" if new.face_down is not None else o.card.definition.name
         self.log(f"{shown} moves from {o.zone.value} to {where}")
+        if ev.to_zone is Zone.BATTLEFIELD and new.face_down is None:
+            self.choose_pt_as(new, entering=True)  # 614.1c, 614.12: as it enters
         self.collect_triggers_for_zone_change(ev, new)
         if ev.linked:
             self.fire_object_event(new, "exiled_this_way")  # 607.2a: the linked trigger ("When you do")
@@ -775,6 +792,24 @@ class Game:
             del counters[kind]
         self.log(f"{n} {kind} counter(s) removed from {self.players[player].name}")
         return True
+    def choose_pt_as(self, o: GameObject, entering: bool) -> None:
+        """"As this enters the battlefield or is turned face up, it becomes your choice of 5/1 or 1/5"
+        (614.1c, 708.11): its controller chooses now; the values set its power and toughness from then
+        on (613.4b, layer 7b), for as long as it is this object (400.7)."""
+        if not any(isinstance(a, AsChoosePT) for a in o.definition.expanded):
+            return  # cheap pre-check on the copiable values before computing characteristics
+        for a in self.characteristics(o).abilities:
+            if not isinstance(a, AsChoosePT) or not (a.on_enter if entering else a.on_turned_up):
+                continue
+            labels = [f"{p}/{t}" for p, t in a.options]
+            pick = self.ask_valid(ChooseOption(o.controller, "Choose its power and toughness: " + " or ".join(labels),
+                                               tuple(Choice(label, label) for label in labels)),
+                                  lambda ans: ans if isinstance(ans, str) and ans in labels else None,
+                                  "choose one of the options offered")
+            p, t = a.options[labels.index(pick)]
+            self.state.continuous.append(ContinuousEffect(o.oid, (SetBasePT(p, t),), o.controller, "forever",
+                                                          self.new_id()))
+            self.log(f"{self.players[o.controller].name} chooses {pick} for {self.name_of(o.oid)}")
 
     # ------------------------------------------------------------ operations used by effects
 
@@ -835,6 +870,12 @@ class Game:
                     assert isinstance(ref, int)
                     d = DamageDealt(n, combat, "creature", obj=ref)
                 self.fire_object_event(o, "deals_damage", damage=d)
+            # 603.2c: "to one or more blocking creatures" -- once for the event, if any recipient is blocking.
+            blocking = [(ref, n) for ref, n in per.items() if isinstance(ref, int) and ref in self.state.objects
+                        and self.obj(ref).blocking]
+            if blocking:
+                self.fire_object_event(o, "deals_damage",
+                                       damage=DamageDealt(sum(n for _, n in blocking), combat, "blocking"))
         for oid, n in taken.items():
             t = self.state.objects.get(oid)
             if t is not None and t.zone is Zone.BATTLEFIELD:
@@ -1135,6 +1176,7 @@ class Game:
                          entered_turn=self.state.turn, control_since=self.state.tick)
         ev = self.replace_zone_change(ev, None, token=new)
         new.tapped, new.counters, new.copy_of = ev.tapped, Counter(ev.counters), ev.copy_of
+        new.copy_until_face_down = ev.copy_until_face_down
         self.state.objects[new.oid] = new
         self.zone(Zone.BATTLEFIELD).append(new.oid)
         ev.new_oid = new.oid
@@ -1312,14 +1354,17 @@ class Game:
         watchers += [self.obj(i) for i in self.zone(Zone.GRAVEYARD, obj.controller)]
         for w in watchers:
             if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
-                       and a.trigger.scope == "yours" for a in w.definition.expanded):
+                       and a.trigger.scope in ("yours", "attached") for a in w.definition.expanded):
                 continue  # cheap pre-check on the copiable values before computing characteristics
             for a in self.characteristics(w).abilities:
                 if not isinstance(a, TriggeredAbility):
                     continue
                 t = a.trigger
-                if isinstance(t, ObjectEvent) and t.scope == "yours" and event in t.events \
-                        and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard \
+                if not isinstance(t, ObjectEvent) or event not in t.events:
+                    continue
+                # 303.4e, 603.10a: "when enchanted creature dies" -- the source attached to it (as it was)
+                attached = t.scope == "attached" and w.zone is Zone.BATTLEFIELD and w.attached_to == obj.oid
+                if attached or t.scope == "yours" and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard \
                         and (t.subject is None or t.subject.matches(self, obj, w.controller, w.oid)):
                     if damage is None:
                         self._trigger(w, a, (obj.oid,))
@@ -1443,8 +1488,8 @@ def _damage_matches(t: ObjectEvent, d: DamageDealt, controller: int) -> bool:
         return False
     if not t.recipient:
         return not d.recipient
-    if t.recipient == "creature":
-        return d.recipient == "creature"
+    if t.recipient in ("creature", "blocking"):
+        return d.recipient == t.recipient
     return d.recipient == "player" and (t.recipient == "player" or d.player != controller)
 
 

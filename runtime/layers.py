@@ -12,13 +12,15 @@ from __future__ import annotations
 import functools
 import operator
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, TypeVar
 
-from .abilities import Ability, ActivatedAbility, Keyword, StaticAbility
+from .abilities import Ability, ActivatedAbility, AuraTarget, Keyword, StaticAbility
 from .continuous import (
-    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT,
+    BecomesAura, ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange,
+    SetBasePT, SetColors, SetCreatureType, SetPT,
 )
+from .creature_types import CREATURE_TYPE_SET
 from .resolution import Resolution
 from .values import Cost
 from .zones import Zone
@@ -241,6 +243,18 @@ def _reached(game: "Game", obj: "GameObject") -> bool:
     return bool(cache.reaching_sources(game) if cache is not None else reaching_sources(game))
 
 
+def _type_changed(ch: Characteristics, p: "SetCreatureType | BecomesAura") -> Characteristics:
+    """613.1d (layer 4): ``ch`` with a type-changing effect applied.  205.1b: a new creature type
+    replaces the object's creature types (its other subtypes stay); "becomes an Aura" adds the
+    subtype Aura."""
+    if isinstance(p, SetCreatureType):
+        if not p.subtype:
+            return ch  # not chosen (no choice was made as the effect was created)
+        kept = frozenset(s for s in ch.subtypes if s not in CREATURE_TYPE_SET)
+        return replace(ch, subtypes=kept | {p.subtype})
+    return replace(ch, subtypes=ch.subtypes | {"Aura"})
+
+
 def characteristics_of_definition(d: "CardDefinition") -> Characteristics:
     """The characteristics a definition gives by itself, before any effect applies (e.g. the
     face-down values a card would have when cast face down, 702.37c)."""
@@ -340,6 +354,11 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     # not rebuilt here at every computation.
     hit = game.printed.printed.get(id(d))
     printed = hit[1] if hit is not None and hit[0] is d else printed_characteristics(game, d)[0]
+    # 613.1d (layer 4): type-changing effects from resolved abilities, in timestamp order (613.7).
+    for e in sorted(effects, key=_timestamp) if effects else ():
+        for p in e.parts:
+            if isinstance(p, (SetCreatureType, BecomesAura)):
+                printed = _type_changed(printed, p)
     pairs: list[tuple[Ability, str]] = list(zip(d.expanded, d.origins))
     keywords = set(d.keywords)
     parts: list[tuple[Part, str]] = []
@@ -400,6 +419,9 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 lose(p.keywords)
             elif isinstance(p, GainAbility):
                 pairs.append((p.ability, ""))  # 613.1f: a granted (quoted) ability
+            elif isinstance(p, BecomesAura):
+                keywords.add("enchant")  # 702.5a: enchant for the given card types (613.1f)
+                pairs.append((AuraTarget(p.enchant), ""))
     # Static abilities (604): their parts apply while their condition holds -- and, for a
     # permanent's abilities, only while it is on the battlefield (113.6): a threshold creature card
     # in a graveyard has its printed power and toughness.
@@ -481,6 +503,10 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 toughness = n if p.toughness else toughness
         finally:
             del game.partial[obj.oid]
+    # 613.4b (layer 7b): effects that set power and toughness to specific values, in timestamp order.
+    for p, _ in parts:
+        if isinstance(p, SetBasePT):
+            power, toughness = p.power, p.toughness
     if power is not None and toughness is not None:
         # 613.4c (layer 7c): modifications from effects and static abilities, then counters.
         for p, _ in parts:

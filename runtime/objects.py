@@ -76,6 +76,7 @@ class GameObject:
     face_down: "FaceDown | None" = None
     # 707.2 / 706: copiable values set by a copy effect ("enter as a copy of"); None: its own card's.
     copy_of: "CardDefinition | None" = None
+    copy_until_face_down: bool = False  # "until this is turned face down, it becomes a copy ..." (708.2a)
     activations: tuple[tuple[int, int], ...] = ()  # (ability index, turn) of once-each-turn abilities used (602.5b)
     turned_up_with: str = ""  # 702.37b: the label of the cost paid to turn it face up, if any
     phased_out: bool = False
@@ -140,3 +141,4 @@ class Player:
     counters: Counter[str] = field(default_factory=Counter)  # 122.1: counters on the player (ticket, ...)
     sheets: tuple[StickerSheet, ...] = ()  # 123.1: their sticker sheets for this game
     left: bool = False  # 800.4a: left the game (104.5: lost it, or conceded, 104.3a) while it goes on
+    turns_to_skip: int = 0  # 614.10: "skip your next turn" -- how many of their next turns are skipped

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .creature_types import choose_creature_type
 from .selectors import ObjectFilter
 from .values import (
     ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer, LastAffected, ObjectRef,
@@ -38,6 +39,7 @@ class Resolution:
     event_player: int = -1  # the player the triggering event named ("that player"), -1 if none
     event_amount: int = 0  # the triggering event's amount ("that much")
     chosen: ObjectFilter | None = None  # the kind a player chose earlier in the ability ("of that type")
+    coin_won: bool | None = None  # 705.2: whether the controller won the last coin flip of the ability
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""
@@ -89,6 +91,9 @@ class Resolution:
             return [o.oid for o in objs if ref.filter.matches(self.game, o, viewer=self.controller,
                                                               source_oid=self.source_oid)]
         if isinstance(ref, EachObject):
+            if ref.filter.creature_type_of_choice and self.chosen is None:
+                # 608.2d: "creatures of the creature type of your choice" -- chosen now, once.
+                self.chosen = ObjectFilter(subtypes=(choose_creature_type(self.game, self.controller),))
             hosts = self.referents(ref.attached_to) if ref.attached_to is not None else None
             names = None
             if ref.same_name_as is not None:  # 201.2: a nameless object (708.2) shares no name

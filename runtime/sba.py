@@ -153,7 +153,8 @@ def _check_permanents(game: "Game") -> _Found:
                         or "creature" in ch.types or _protected_from(game, host, o):
                     unequipped.append(o.oid)
                 continue
-            aura = next((a for a in o.definition.expanded if isinstance(a, AuraTarget)), None)
+            # 303.4a, 613.1f: its enchant ability as it is now (an effect may have made it an Aura)
+            aura = next((a for a in ch.abilities if isinstance(a, AuraTarget)), None)
             if gone or host is None or (
                     aura is not None and not (set(aura.types) & game.characteristics(host).types)) or \
                     _protected_from(game, host, o):

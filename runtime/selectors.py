@@ -51,6 +51,9 @@ class ObjectFilter:
     # "of that type": also the kind a player chose earlier in the ability (checked where the ability's
     # resolution is known, ``Resolution.referents``; ignored by :meth:`matches` itself)
     of_chosen: bool = False
+    # "creatures of the creature type of your choice": the controller chooses a creature type as the
+    # instruction is followed (608.2d, 205.3m); it becomes the kind "of that type" means
+    creature_type_of_choice: bool = False
     alternatives: tuple["ObjectFilter", ...] = ()  # "a basic land card or a Gate card": or any one of these
 
     def describe(self) -> str:

@@ -148,7 +148,7 @@ def state_digest(state: GameState) -> str:
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
         repr(sorted(state.prevention.items())),
         repr(state.cast_bans),
-        repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began) for p in state.players])),
+        repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began, p.turns_to_skip) for p in state.players])),
         repr([(sorted(p.counters.items()), p.sheets) for p in state.players]),  # 122.1, 123.1
         repr(sorted((o.oid, o.stickers) for o in state.objects.values() if o.stickers)),  # 123.4
         repr(state.defending),

@@ -112,6 +112,8 @@ def _next_turn_player(game: "Game") -> int:
             continue
         skip = next((o for o in game.battlefield() for part, _ in game.characteristics(o).has(SkipsExtraTurns)
                      if isinstance(part, SkipsExtraTurns) and affects_player(part.who, o.controller, player)), None)
+        if skip is None and _skips_turn(game, player):
+            continue
         if skip is None:
             game.log(f"{game.players[player].name} takes an extra turn (500.7)")
             return player
@@ -127,7 +129,19 @@ def _next_turn_player(game: "Game") -> int:
             turn_not_begun(game, following)  # 800.4k
             following = (following + 1) % n
         s.normal_active = following
+    while _skips_turn(game, s.normal_active):
+        s.normal_active = game.opponent(s.normal_active)  # 614.10: the next turn in the normal order
     return s.normal_active
+
+
+def _skips_turn(game: "Game", player: int) -> bool:
+    """614.10: whether ``player`` skips this turn of theirs ("skip your next turn"), counting it."""
+    p = game.players[player]
+    if p.turns_to_skip <= 0:
+        return False
+    p.turns_to_skip -= 1
+    game.log(f"{p.name} skips their turn (614.10)")
+    return True
 
 
 def turn_based_actions(game: "Game", step: str, resume: "CharacteristicsCache | None" = None) -> None:

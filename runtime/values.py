@@ -260,6 +260,9 @@ class Cost:
     exile_this: bool = False  # "exile this": the source permanent is exiled (118.3)
     # 107.17 ({TK}), 107.14-style: counters removed from the payer themselves: (kind, how many).
     player_counters: tuple[str, int] | None = None
+    # "exile a face-down permanent you control face up" (118.3, 708.9): turned face up as it is exiled;
+    # the cards exiled are "that card" for the ability's instructions
+    exile_face_up: SacrificeSpec | None = None
     # 118.6: based on the mana cost of an object that has none ("flashback cost equal to its mana
     # cost" of a card without one); trying to pay it is illegal, so nothing may use it.
     unpayable: bool = False
@@ -275,7 +278,7 @@ class Cost:
         return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this
                     or self.exile_from_hand or self.remove_counters or self.discard_this
                     or self.reveal or self.tap_permanents or self.put_counters or self.exile_this
-                    or self.player_counters)
+                    or self.player_counters or self.exile_face_up)
 
     def plus(self, other: "Cost") -> "Cost":
         """This cost and ``other`` paid together (118.3: "{2}, Discard this card"): a keyword's cost

@@ -13,7 +13,7 @@ from .conditions import Condition
 from .costs import CostIR
 from .effects import Effect
 from .selectors import FilterIR
-from .statics import StaticPart
+from .statics import GainAbility, StaticPart
 from .targets import TargetIR
 from .triggers import Trigger
 
@@ -142,6 +142,28 @@ class AsTurnedFaceUpIR:
 
 
 @dataclass(frozen=True)
+class AsCopyIR:
+    """"As this enters the battlefield or is turned face up, you may choose another creature on the
+    battlefield. If you do, until this is turned face down, it becomes a copy of that creature, except
+    it has "..."" (707.5, 707.9a, 708.11)."""
+
+    filter: FilterIR
+    extra: GainAbility  # the quoted ability the copy has (707.9a), rendered as a class of its own
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class AsChoosePTIR:
+    """"As this enters the battlefield or is turned face up, it becomes your choice of 5/1 or 1/5"
+    (614.1c, 708.11, 613.4b)."""
+
+    options: tuple[tuple[int, int], ...]
+    on_enter: bool
+    on_turned_up: bool
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
 class EntersAsCopyIR:
     """"You may have this enter the battlefield as a copy of any creature on the battlefield" (707.5)."""
 
@@ -174,7 +196,7 @@ class CostPerExtraTarget:
 
 
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
-                  AsTurnedFaceUpIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
+                  AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
                   CostPerExtraTarget]
 
 

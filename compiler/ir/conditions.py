@@ -115,6 +115,19 @@ class PreviousResult(Condition):
 
 
 @dataclass(frozen=True)
+class CoinFlipResult(Condition):
+    """705.2: "if you win the flip" / "if you lose the flip" -- the coin flipped before it."""
+
+    won: bool
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if you {'win' if self.won else 'lose'} the flip"
+
+    def python(self) -> str:
+        return f"rt.CoinFlipResult(won={lit(self.won)})"
+
+
+@dataclass(frozen=True)
 class HasKeyword(Condition):
     """"if it has flying"."""
 

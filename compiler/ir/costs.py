@@ -51,13 +51,15 @@ class CostIR:
     put_counters: tuple[str, int] | None = None  # "put a -0/-1 counter on this": (counter kind, how many)
     exile_this: bool = False  # "exile this": the permanent itself, as a cost (118.3)
     tickets: int = 0  # 107.17: {TK} symbols, each a ticket counter removed from the payer
+    exile_face_up: SacrificeIR | None = None  # "exile a face-down permanent you control face up" (708.9)
 
     @property
     def printed_plain(self) -> bool:
         """Whether a keyword line prints it after a space ("Kicker {2}"), not after an em dash
         ("Flashback—{1}{U}, Pay 3 life.")."""
         return not self.tap and self.life is None and self.sacrifice is None and not self.discard \
-            and self.reveal is None and self.tap_permanents is None and self.put_counters is None
+            and self.reveal is None and self.tap_permanents is None and self.put_counters is None \
+            and self.exile_face_up is None
 
     def text(self, card: str = "this") -> str:
         """The cost as printed: "{1}{U}, Pay 3 life" (``card``: how the source is named)."""
@@ -94,6 +96,9 @@ class CostIR:
             parts.append(f"Remove {counters_text(self.remove_count, self.remove_counter)} from {card}")
         if self.exile_from_hand is not None:
             parts.append(f"Exile {self.exile_from_hand.count_word()} {self.exile_from_hand.filter.words} from your hand")
+        if self.exile_face_up is not None:
+            words = self.exile_face_up.filter.words
+            parts.append(f"Exile {self.exile_face_up.count_word()} {words} face up")
         if self.tap_permanents is not None:
             n = self.tap_permanents.count
             words = self.tap_permanents.filter.words
@@ -127,6 +132,8 @@ class CostIR:
             fields.append("exile_this=True")
         if self.exile_from_hand is not None:
             fields.append(f"exile_from_hand={self.exile_from_hand.python()}")
+        if self.exile_face_up is not None:
+            fields.append(f"exile_face_up={self.exile_face_up.python()}")
         if self.reveal is not None:
             fields.append(f"reveal={self.reveal.python()}")
         if self.remove_counter:

@@ -321,6 +321,64 @@ class May(Effect):
 
 
 @dataclass(frozen=True)
+class FlipCoin(Effect):
+    """705.1: "flip a coin"."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "flip a coin"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.FlipCoin()"
+
+
+@dataclass(frozen=True)
+class ExchangeControl(Effect):
+    """701.10a-b: "exchange control of target creature you control and target creature an opponent
+    controls"."""
+
+    first: Ref
+    second: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"exchange control of {self.first.text(ph)} and {self.second.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ExchangeControl(first={self.first.python()}, second={self.second.python()})"
+
+
+@dataclass(frozen=True)
+class SkipTurn(Effect):
+    """614.10: "you skip your next turn"."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if isinstance(self.player, YouRef):
+            return "you skip your next turn"
+        return f"{self.player.player_text(ph)} skips their next turn"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.SkipNextTurn(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
+class Causative(Effect):
+    """608.2c: "have it fight target creature" -- the instruction worded with "have" and the verb's
+    base form; it is followed as the instruction itself."""
+
+    effect: Effect
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "have " + self.effect.text(ph, subject)
+
+    def python(self, actions: Actions) -> str:
+        return self.effect.python(actions)
+
+    def nested(self) -> tuple[Effect, ...]:
+        return (self.effect,)
+
+
+@dataclass(frozen=True)
 class Delayed(Effect):
     """603.7: a delayed triggered ability ("... at the beginning of the next end step", 511.2
     "at end of combat": ``step`` "end_combat")."""
@@ -595,10 +653,12 @@ class PutFromHand(Effect):
     """"put a creature card from your hand onto the battlefield"."""
 
     filter: FilterIR
+    face_up: bool = False  # worded "... onto the battlefield face up" (the same instruction)
 
     def text(self, ph: "Phrase", subject: str) -> str:
         article = "an" if self.filter.words[:1] in "aeiou" else "a"
-        return f"put {article} {self.filter.words} from your hand onto the battlefield"
+        tail = " face up" if self.face_up else ""
+        return f"put {article} {self.filter.words} from your hand onto the battlefield{tail}"
 
     def python(self, actions: Actions) -> str:
         return f"rt.PutFromHand(filter={self.filter.python()})"
@@ -620,9 +680,13 @@ class ExileTop(Effect):
 
 @dataclass(frozen=True)
 class MayPlay(Effect):
-    """"until end of turn, you may play that card" (601.2a, 305.1)."""
+    """"until end of turn, you may play that card", "you may play that card this turn" (601.2a, 305.1)."""
+
+    this_turn: bool = False  # worded "you may play that card this turn" (it ends as "until end of turn")
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.this_turn:
+            return "you may play that card this turn"
         return "until end of turn, you may play that card"
 
     def python(self, actions: Actions) -> str:
@@ -656,9 +720,10 @@ class CopySpell(Effect):
 
     target: Ref
     new_targets: bool = False
+    that_copy: bool = False  # worded "for that copy" (the same instruction)
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        tail = ". You may choose new targets for the copy" if self.new_targets else ""
+        tail = f". You may choose new targets for {'that' if self.that_copy else 'the'} copy" if self.new_targets else ""
         return f"copy {self.target.text(ph)}{tail}"
 
     def python(self, actions: Actions) -> str:
@@ -870,6 +935,19 @@ class PutSticker(Effect):
 
 
 @dataclass(frozen=True)
+class TurnFaceDown(Effect):
+    """708.2a: "turn this face down", "turn target creature with a morph ability face down"."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"turn {self.target.text(ph)} face down"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.TurnFaceDown(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
 class Attach(Effect):
     """701.3a: "attach this to target creature you control" (equip, 702.6a)."""
 
@@ -966,9 +1044,10 @@ class Fight(Effect):
 
     first: Ref
     second: Ref
+    base: bool = False  # worded with the base verb, after "have" ("you may have it fight ...")
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        return f"{self.first.text(ph, True)} fights {self.second.text(ph)}"
+        return f"{self.first.text(ph, True)} {'fight' if self.base else 'fights'} {self.second.text(ph)}"
 
     def python(self, actions: Actions) -> str:
         return f"rt.Fight(first={self.first.python()}, second={self.second.python()})"
@@ -1141,6 +1220,44 @@ class Shuffle(KeywordAction):
 
     def python(self, actions: Actions) -> str:
         return self._python(actions)
+
+
+@dataclass(frozen=True)
+class LookThenAct(KeywordAction):
+    """401.2, 701.34a: "look at the top two cards of your library. Manifest one of those cards, then
+    put the other on the top or bottom of your library" -- the keyword action on the card chosen."""
+
+    action: str
+    player: Ref
+    amount: Amount
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.amount.value if isinstance(self.amount, Fixed) else 0
+        return (f"look at the top {NUMBER_TEXT.get(n, str(n))} cards of your library. {self.action.capitalize()} one "
+                "of those cards, then put the other on the top or bottom of your library")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.LookThenAct(action={ident(actions[self.action])}(), amount={self.amount.python()})"
+
+
+@dataclass(frozen=True)
+class PileThenAct(KeywordAction):
+    """406.3, 701.34a: "exile all creature cards from target player's graveyard in a face-down pile,
+    shuffle that pile, then manifest those cards"."""
+
+    action: str
+    player: Ref
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        whose = "your" if isinstance(self.player, YouRef) else self.player.player_text(ph)
+        return (f"exile all {self.filter.words} from {whose} graveyard in a face-down pile, shuffle that pile, "
+                f"then {self.action} those cards")
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.PileThenAct(action={ident(actions[self.action])}(), filter={self.filter.python()}, "
+                f"player={self.player.python()})")
+
 
 
 def action_names(effects: tuple[Effect, ...], out: set[str]) -> None:

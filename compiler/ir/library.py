@@ -207,6 +207,7 @@ class KeywordIR:
     line: int
     abilities: tuple["AbilityIR", ...] = ()
     joined_by: str = ""  # consecutive instances print as one line joined by this word (702.33c)
+    variant_of: str = ""  # 702.37b: the keyword this one is a variant of ("morph"), lowercase
 
     @property
     def label(self) -> str:

@@ -68,6 +68,10 @@ class SlotsFrom(Ref):
 
     index: int
     words: str = ""
+    other_than_this: bool = False  # "... other than <this card's name>" (the source can't be chosen)
+
+    def text(self, ph: "Phrase", subject: bool = False) -> str:
+        return f"{self.words} other than {ph.this_name()}" if self.other_than_this else self.words
 
     def python(self) -> str:
         return f"rt.SlotsFrom({self.index})"
@@ -92,7 +96,9 @@ class ThisRef(Ref):
     words: str = ""
 
     def text(self, ph: "Phrase", subject: bool = False) -> str:
-        return "it" if self.words == "it" else ph.this_name()
+        if self.words in ("it", "this creature"):
+            return self.words  # "this creature": printed so in a quoted ability (a granted one has no name)
+        return ph.this_name()
 
     def python(self) -> str:
         return "rt.ThisObject()"

@@ -222,6 +222,39 @@ class PTChange(StaticPart):
 
 
 @dataclass(frozen=True)
+class PTChoice(StaticPart):
+    """613.4c, 608.2d: "gets +2/-2 or -2/+2" -- one of the changes, chosen as the effect is created."""
+
+    options: tuple[tuple[int, int], ...]
+
+    def text(self, ph: "Phrase | None") -> str:
+        return "gets " + " or ".join(f"{signed(p)}/{signed(t)}" for p, t in self.options)
+
+    def python(self) -> str:
+        return f"rt.PTChoice(options={lit(self.options)})"
+
+
+@dataclass(frozen=True)
+class ChosenCreatureType(FixedPart):
+    """613.1d (layer 4), 205.1b: "becomes the creature type of your choice" (chosen as the effect is
+    created, 608.2d)."""
+    WORDS, RUNTIME = "becomes the creature type of your choice", "SetCreatureType"
+
+
+@dataclass(frozen=True)
+class BecomesAura(StaticPart):
+    """613.1d, 613.1f: "becomes an Aura with enchant creature" (303.4a, 702.5a)."""
+
+    enchant: str
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"becomes an Aura with enchant {self.enchant}"
+
+    def python(self) -> str:
+        return f"rt.BecomesAura(enchant=({lit(self.enchant)},))"
+
+
+@dataclass(frozen=True)
 class SetColor(StaticPart):
     """613.1e (layer 5): is (or becomes) these colors."""
 
