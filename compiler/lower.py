@@ -493,6 +493,17 @@ class CardLowering:
             if not isinstance(out, am.Fixed):
                 self.ck.error(a, "'for each' multiplies a number")
             return am.CountOf(out.value, zone, words=f"for each {f.words}{where}", filter=f)
+        if per is not None and cname(per) == "PerCount":
+            # 608.2h: "for each +1/+1 counter on it", "for each card in their graveyard", counted as it
+            # is followed; "their": the player following the instruction (the last one named).
+            if not isinstance(out, am.Fixed):
+                self.ck.error(a, "'for each' multiplies a number")
+            if per.counter is not None:
+                return am.PerCounters(out.value, self.counter_kind(per.counter), on=str(per.on))
+            their = per.whose == "their"
+            if their and (self.last_player is None or isinstance(self.last_player, rf.YouRef)):
+                self.ck.error(per, "'their' is the zone of the instruction's player; for yours write 'your'")
+            return am.PerCard(out.value, str(per.zone), their=their)
         if per is not None and self.ck.name_in(per, "condition word", per.word, self.words):
             if not isinstance(out, am.Fixed):
                 self.ck.error(a, "'for each time' multiplies a number")
@@ -552,7 +563,10 @@ class CardLowering:
         return co.ControlNone(_filter(self.ck, c.filter, c))
 
     def condition_EmptyHandCondition(self, c: Any) -> Condition:
-        return co.EmptyHand()
+        if c.thatplayer and (self.event is None or not self.event.event_player):
+            self.ck.error(c, "'that player' has nothing to refer to: only a trigger naming a player has one",
+                          "e.g. 'at the beginning of each player's upkeep, if that player has no cards in hand: ...'")
+        return co.EmptyHand(that_player=bool(c.thatplayer))
 
     def condition_TotalPowerCondition(self, c: Any) -> Condition:
         return co.TotalPower(int(c.value))
@@ -751,6 +765,10 @@ class CardLowering:
             return rf.YouRef(words="you")
         if p.who.startswith("each "):
             return rf.each_player(p.who.split()[1], p.who)
+        if p.who == "defending player":
+            return rf.DefendingPlayer()  # 506.2
+        if p.who == "attacking player":
+            return rf.AttackingPlayer()  # 506.2
         if p.who == "that player":
             slots = [i for i, t in enumerate(self.targets) if t.kind is TargetKind.PLAYER]
             if not slots and self.event is not None and self.event.event_player:
@@ -888,10 +906,13 @@ class CardLowering:
         return ef.GainLife(player, self._power_of(e.equal, cond))
 
     def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return self._player_amount(e, cond, ef.LoseLife)
+        return self._player_amount(e, cond, ef.LoseLife, e.per)
 
     def effect_DrawEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return self._player_amount(e, cond, ef.Draw)
+        out = self._player_amount(e, cond, ef.Draw, e.per)
+        if e.player is not None and e.player.who == "you" and isinstance(out, ef.Draw):
+            return replace(out, you=True)  # written "you draw a card"
+        return out
 
     def effect_DiscardEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.player is None and getattr(e, "third", None):
@@ -1313,9 +1334,9 @@ class CardLowering:
             trigger = self.trigger(b.trigger)
             if b.zone:
                 trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
+            self.event = trigger  # the condition may name the event's player (603.4)
             cond = self.condition(b.condition) if b.condition is not None else None
             self.self_it, self.effects_done = trigger.own_event, 0
-            self.event = trigger
             try:
                 sents = self.sentences(b.sentences)
             finally:
@@ -1505,6 +1526,9 @@ class CardLowering:
 
     def event_AttacksAloneEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("attacks_alone", "attacks alone")  # 506.5, 508.3a
+
+    def event_UnblockedEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("unblocked", "attacks and isn't blocked")  # 509.5g, 509.1h
 
     def event_AttacksEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("attacks", "attacks")  # 508.3a

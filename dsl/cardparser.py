@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'e35bd094ff8de1cc2b1de011f571812babcd347d099293c7f96c88955eaedd92'
+GRAMMAR = '1bf51a8653b962d87854ff3b32e73d19500945e57abbf2dd7fbbb22f9f8a1051'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -303,6 +303,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ControlledThing', 'common', 'ControlledThing', ''),
     ('__asgn_oneormore', 'oneormore', '', 'things'),
+    ('__asgn_plain', 'plain', '', 'thatplayer'),
     ('__asgn_optional', 'optional', '', 'ormore'),
     ('__asgn_plain', 'plain', '', 'subject'),
     ('__asgn_plain', 'plain', '', 'thatspell'),
@@ -324,6 +325,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PlayerTopCardActionEffect', 'common', 'PlayerTopCardActionEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'per'),
     ('LoseLifeEffect', 'common', 'LoseLifeEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
@@ -421,6 +423,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('DestroyEffect', 'common', 'DestroyEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'per'),
     ('DrawEffect', 'common', 'DrawEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('TokenCopyEffect', 'common', 'TokenCopyEffect', ''),
@@ -526,6 +529,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'who'),
     ('__asgn_oneormore', 'oneormore', '', 'options'),
     ('BackWord', 'match', 'BackWord', ''),
+    ('PerCount', 'common', 'PerCount', ''),
     ('TargetRef', 'abstract', 'TargetRef', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('AnyNumberTargets', 'common', 'AnyNumberTargets', ''),
@@ -708,6 +712,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_oneormore', 'oneormore', '', 'tail'),
     ('__asgn_optional', 'optional', '', 'controller'),
+    ('__asgn_plain', 'plain', '', 'counter'),
+    ('__asgn_plain', 'plain', '', 'on'),
+    ('__asgn_plain', 'plain', '', 'whose'),
+    ('__asgn_plain', 'plain', '', 'zone'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('BackRef', 'common', 'BackRef', ''),
     ('__asgn_plain', 'plain', '', 'player'),
@@ -792,6 +800,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('DiesEvent', 'common', 'DiesEvent', ''),
     ('__asgn_plain', 'plain', '', 'alone'),
     ('AttacksAloneEvent', 'common', 'AttacksAloneEvent', ''),
+    ('__asgn_plain', 'plain', '', 'unblocked'),
+    ('UnblockedEvent', 'common', 'UnblockedEvent', ''),
     ('__asgn_plain', 'plain', '', 'attacks'),
     ('AttacksEvent', 'common', 'AttacksEvent', ''),
     ('__asgn_plain', 'plain', '', 'blocks'),
@@ -882,7 +892,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX31': ('(play|cast)\\b', 40),
     '_RX32': ('(permanent card|card|spell|permanent)s?\\b', 40),
     '_RX33': ("that (creature|permanent|card)'s owner\\b", 40),
-    '_RX34': ('(your|you|target player|target opponent|each opponent|each player|that player)\\b', 40),
+    '_RX34': ('(your|you|target player|target opponent|each opponent|each player|that player|defending player|attacking player)\\b', 40),
     '_RX35': ('(each|all)\\b', 40),
     '_RX36': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
     '_RX37': ('those (creatures|permanents|lands|artifacts)\\b', 40),
@@ -905,9 +915,12 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX54': ('[^\\n{}]*? get (an additional )?[+-]', 40),
     '_RX55': (',\\s*and\\b|,|and\\b', 40),
     '_RX56': ('(your|a)\\b', 40),
-    '_RX57': ('(player|opponent)\\b', 40),
-    '_RX58': ('in|out', 40),
-    '_RX59': ('(a player|an opponent|a creature)\\b', 40),
+    '_RX57': ('(it|this)\\b', 40),
+    '_RX58': ('(their|your)\\b', 40),
+    '_RX59': ('(graveyard|hand)\\b', 40),
+    '_RX60': ('(player|opponent)\\b', 40),
+    '_RX61': ('in|out', 40),
+    '_RX62': ('(a player|an opponent|a creature)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -969,6 +982,9 @@ _RX56 = _lazy('_RX56')
 _RX57 = _lazy('_RX57')
 _RX58 = _lazy('_RX58')
 _RX59 = _lazy('_RX59')
+_RX60 = _lazy('_RX60')
+_RX61 = _lazy('_RX61')
+_RX62 = _lazy('_RX62')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -1008,51 +1024,51 @@ _F35 = frozenset([None, 'y'])
 _F36 = frozenset([None, '+', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X', '_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
 _F37 = frozenset(['g', 'l'])
 _F38 = frozenset(['a', 'y'])
-_F39 = frozenset([','])
-_F40 = frozenset([None, 'a', 'c', 'd', 'e', 'g', 'i', 'p', 'r', 's', 't', 'u', 'y'])
-_F41 = frozenset(['a', 'c', 'd', 'e', 'g', 'p', 'r', 's', 't', 'u'])
-_F42 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
-_F43 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's', 't'])
-_F44 = frozenset(['a', 'c', 'e', 'f', 'i', 'l', 'n', 'o', 'p', 's', 't'])
-_F45 = frozenset(['_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F46 = frozenset(['\n', '\r', ',', ';', '}'])
-_F47 = frozenset([',', ';', 'a'])
-_F48 = frozenset(['{'])
-_F49 = frozenset([None, 'b'])
-_F50 = frozenset([None, 'w'])
-_F51 = frozenset([None, 'a', 'i', 'w'])
-_F52 = frozenset(['a', 'w'])
-_F53 = frozenset([None, '_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', '{'])
-_F54 = frozenset(['a'])
-_F55 = frozenset([None, 'p', 'y'])
-_F56 = frozenset(['p', 'y'])
-_F57 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
-_F58 = frozenset([None, 'e', 'i'])
-_F59 = frozenset(['c', 'p'])
-_F60 = frozenset(['c', 'p', 's'])
-_F61 = frozenset([None, 'd', 't'])
-_F62 = frozenset([None, 'c', 'd', 'e', 'i', 't', 'y'])
-_F63 = frozenset([None, 'c', 'e', 'g', 'i', 't', 'y'])
-_F64 = frozenset([None, 'c', 'e', 'i', 's', 't', 'y'])
-_F65 = frozenset([None, 'u'])
-_F66 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
-_F67 = frozenset([None, 'e', 't', 'y'])
-_F68 = frozenset(['e', 't', 'y'])
-_F69 = frozenset([None, 'o'])
-_F70 = frozenset([None, 'a', 'e'])
-_F71 = frozenset(['a', 'e'])
-_F72 = frozenset([None, 'a', 'b'])
-_F73 = frozenset(['a', 'b'])
-_F74 = frozenset([None, 'a', 'b', 't', 'u'])
-_F75 = frozenset(['a', 'b', 't', 'u'])
-_F76 = frozenset(['n'])
-_F77 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
-_F78 = frozenset([None, 'b', 'l', 's', 'w'])
-_F79 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'p', 's'])
-_F80 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
-_F81 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
-_F82 = frozenset([None, 'c', 'p', 's'])
-_F83 = frozenset([None, 'c', 'e', 'i', 't', 'y'])
+_F39 = frozenset([None, 't', 'y'])
+_F40 = frozenset([','])
+_F41 = frozenset([None, 'a', 'c', 'd', 'e', 'g', 'i', 'p', 'r', 's', 't', 'u', 'y'])
+_F42 = frozenset(['a', 'c', 'd', 'e', 'g', 'p', 'r', 's', 't', 'u'])
+_F43 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
+_F44 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's', 't'])
+_F45 = frozenset(['a', 'c', 'e', 'f', 'i', 'l', 'n', 'o', 'p', 's', 't'])
+_F46 = frozenset(['_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F47 = frozenset(['\n', '\r', ',', ';', '}'])
+_F48 = frozenset([',', ';', 'a'])
+_F49 = frozenset(['{'])
+_F50 = frozenset([None, 'b'])
+_F51 = frozenset([None, 'w'])
+_F52 = frozenset([None, 'a', 'i', 'w'])
+_F53 = frozenset(['a', 'w'])
+_F54 = frozenset([None, '_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', '{'])
+_F55 = frozenset(['a'])
+_F56 = frozenset([None, 'p', 'y'])
+_F57 = frozenset(['p', 'y'])
+_F58 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
+_F59 = frozenset([None, 'e', 'i'])
+_F60 = frozenset(['c', 'p'])
+_F61 = frozenset(['c', 'p', 's'])
+_F62 = frozenset([None, 'd', 't'])
+_F63 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 't', 'y'])
+_F64 = frozenset([None, 'a', 'c', 'd', 'e', 'g', 'i', 't', 'y'])
+_F65 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 's', 't', 'y'])
+_F66 = frozenset([None, 'u'])
+_F67 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
+_F68 = frozenset([None, 'a', 'd', 'e', 't', 'y'])
+_F69 = frozenset(['a', 'd', 'e', 't', 'y'])
+_F70 = frozenset([None, 'o'])
+_F71 = frozenset([None, 'a', 'e'])
+_F72 = frozenset(['a', 'e'])
+_F73 = frozenset([None, 'a', 'b'])
+_F74 = frozenset(['a', 'b'])
+_F75 = frozenset([None, 'a', 'b', 't', 'u'])
+_F76 = frozenset(['a', 'b', 't', 'u'])
+_F77 = frozenset(['n'])
+_F78 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
+_F79 = frozenset([None, 'b', 'l', 's', 'w'])
+_F80 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'p', 's'])
+_F81 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
+_F82 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
+_F83 = frozenset([None, 'c', 'p', 's'])
 _F84 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
 _F85 = frozenset([None, 'd', 'p', 'r', 's', 't', '{'])
 _F86 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
@@ -1084,11 +1100,13 @@ _F111 = frozenset([None, 'd', 'f'])
 _F112 = frozenset([None, 'u', 'y'])
 _F113 = frozenset([None, 'i', 'u'])
 _F114 = frozenset([None, 'c', 't'])
-_F115 = frozenset([None, 'o', 't'])
-_F116 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F117 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
-_F118 = frozenset([None, 'i', 'y'])
-_F119 = frozenset(['i', 'o'])
+_F115 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F116 = frozenset(['t', 'y'])
+_F117 = frozenset(['g', 'h'])
+_F118 = frozenset([None, 'o', 't'])
+_F119 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
+_F120 = frozenset([None, 'i', 'y'])
+_F121 = frozenset(['i', 'o'])
 
 
 class CardParser:
@@ -9346,38 +9364,19 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F35:
+        if ch in _F39:
             while True:
                 p47 = p
                 res48: list[Any] = []
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                r = self.e44_0(p47)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'you', '')
-                q += 3
+                q, v = r
                 p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p47 = q
-                res48.append(v)
+                if v:
+                    res48.append(v)
                 q = sk0[p47]
                 if q < 0:
                     q = _WS0(text, p47).end()
@@ -9443,7 +9442,7 @@ class CardParser:
                 if res50 and n:
                     res48.append(n)
                 if res48:
-                    n = Nt(res48)
+                    n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
                     n.rule = 193
                 q = p47
                 v = n if res48 else None
@@ -9659,7 +9658,7 @@ class CardParser:
                 while True:
                     p59 = p55
                     res60: list[Any] = []
-                    r = self.e44_0(p59)
+                    r = self.e45_0(p59)
                     if r is None:
                         break
                     q, v = r
@@ -9698,7 +9697,7 @@ class CardParser:
                 p55 = p61
                 if res62 and n:
                     res56.append(n)
-                r = self.e45_0(p55)
+                r = self.e46_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9765,7 +9764,7 @@ class CardParser:
                 q += 4
                 p63 = q
                 res64.append(v)
-                r = self.e46_0(p63)
+                r = self.e47_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9808,7 +9807,7 @@ class CardParser:
                 p67 = p
                 res68: list[Any] = []
                 while True:
-                    r = self.e47_0(p67)
+                    r = self.e48_0(p67)
                     if r is None:
                         break
                     q, v = r
@@ -9938,7 +9937,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX18(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX18(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     if first:
@@ -10055,7 +10054,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F40:
+        if ch in _F41:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -10065,12 +10064,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX19(text, q) if text[q:q + 1] in _F41 else None
+                m = _RX19(text, q) if text[q:q + 1] in _F42 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e48_0(p1)
+                r = self.e49_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10086,7 +10085,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F42:
+        if ch in _F43:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -10096,12 +10095,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX20(text, q) if text[q:q + 1] in _F43 else None
+                m = _RX20(text, q) if text[q:q + 1] in _F44 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e49_0(p3)
+                r = self.e50_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10121,11 +10120,11 @@ class CardParser:
             while True:
                 p5 = p
                 res6: list[Any] = []
-                if self.e50_0(p5) is None:
+                if self.e51_0(p5) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e51_0(p5)
+                r = self.e52_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10161,7 +10160,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e52_0(p1)
+                r = self.e53_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -10207,7 +10206,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e53_0(p)
+            r = self.e54_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -10232,7 +10231,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        m = _RX21(text, q) if text[q:q + 1] in _F44 else None
+        m = _RX21(text, q) if text[q:q + 1] in _F45 else None
         if m is not None:
             return None
         q = sk0[p]
@@ -10241,7 +10240,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        m = _RX22(text, q) if text[q:q + 1] in _F45 else None
+        m = _RX22(text, q) if text[q:q + 1] in _F46 else None
         if m is None:
             return None
         s = m.group()
@@ -10308,11 +10307,11 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p1] = q
-            m = _RX24(text, q) if text[q:q + 1] in _F46 else None
+            m = _RX24(text, q) if text[q:q + 1] in _F47 else None
             if m is not None:
                 p = c
                 break
-            r = self.e54_1(p1)
+            r = self.e55_1(p1)
             if r is None:
                 p = c
                 break
@@ -10353,7 +10352,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p3] = q
-            m = _RX25(text, q) if text[q:q + 1] in _F47 else None
+            m = _RX25(text, q) if text[q:q + 1] in _F48 else None
             if m is None:
                 p = c
                 break
@@ -10389,7 +10388,7 @@ class CardParser:
             p7 = p9
             if res10 and n:
                 res8.append(n)
-            r = self.e55_1(p7)
+            r = self.e56_1(p7)
             if r is None:
                 p = c
                 break
@@ -10439,7 +10438,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX26(text, q) if text[q:q + 1] in _F48 else None
+            m = _RX26(text, q) if text[q:q + 1] in _F49 else None
             if m is None:
                 p = c
                 if first:
@@ -10494,7 +10493,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -10536,7 +10535,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -10757,7 +10756,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -10778,7 +10777,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -10799,7 +10798,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -10929,7 +10928,7 @@ class CardParser:
             p1 = p3
             if res4 and n:
                 res2.append(n)
-            r = self.e56_0(p1)
+            r = self.e57_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -11044,7 +11043,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F51:
+        if ch in _F52:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -11054,7 +11053,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX27(text, q) if text[q:q + 1] in _F52 else None
+                m = _RX27(text, q) if text[q:q + 1] in _F53 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -11075,11 +11074,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F53:
+        if ch in _F54:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e57_0(p3) is None:
+                if self.e58_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -11099,7 +11098,7 @@ class CardParser:
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F42:
+        if ch in _F43:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -11113,7 +11112,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e58_0(p5)
+                r = self.e59_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -11155,7 +11154,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX28(text, q) if text[q:q + 1] in _F54 else None
+                m = _RX28(text, q) if text[q:q + 1] in _F55 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -11360,7 +11359,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F55:
+        if ch in _F56:
             while True:
                 p13 = p
                 res14: list[Any] = []
@@ -11372,7 +11371,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX29(text, q) if text[q:q + 1] in _F56 else None
+                m = _RX29(text, q) if text[q:q + 1] in _F57 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -11778,7 +11777,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F57:
+        if ch in _F58:
             while True:
                 p27 = p
                 res28: list[Any] = []
@@ -11856,7 +11855,7 @@ class CardParser:
                     q += 2
                     p29 = q
                     res30.append(v)
-                    r = self.e59_0(p29)
+                    r = self.e60_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -11878,7 +11877,7 @@ class CardParser:
                     p27 = p29
                     res28 += res30
                     break
-                r = self.e60_0(p27)
+                r = self.e61_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12000,7 +11999,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F51:
+        if ch in _F52:
             while True:
                 r = self.r_TriggeredStmt_0(p)
                 if r is None:
@@ -12015,7 +12014,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F53:
+        if ch in _F54:
             while True:
                 r = self.r_ActivatedStmt_0(p)
                 if r is None:
@@ -12030,7 +12029,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F58:
+        if ch in _F59:
             while True:
                 p33 = p
                 res34: list[Any] = []
@@ -12141,7 +12140,7 @@ class CardParser:
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
-                r = self.e61_0(p33)
+                r = self.e62_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12234,7 +12233,7 @@ class CardParser:
                     q += 4
                     p47 = q
                     res48.append(v)
-                    r = self.e62_0(p47)
+                    r = self.e63_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -12659,7 +12658,7 @@ class CardParser:
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e63_0(p49)
+                r = self.e64_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12886,7 +12885,7 @@ class CardParser:
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e64_0(p55)
+                r = self.e65_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13210,7 +13209,7 @@ class CardParser:
                 q += 3
                 p65 = q
                 res66.append(v)
-                r = self.e65_0(p65)
+                r = self.e66_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -13906,7 +13905,7 @@ class CardParser:
                 q += 10
                 p81 = q
                 res82.append(v)
-                r = self.e66_0(p81)
+                r = self.e67_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14045,7 +14044,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                m = _RX31(text, q) if text[q:q + 1] in _F59 else None
+                m = _RX31(text, q) if text[q:q + 1] in _F60 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -14173,7 +14172,7 @@ class CardParser:
                     q += 4
                     p91 = q
                     res92.append(v)
-                    r = self.e67_0(p91)
+                    r = self.e68_0(p91)
                     if r is None:
                         break
                     q, v = r
@@ -14323,7 +14322,7 @@ class CardParser:
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
-                r = self.e68_0(p95)
+                r = self.e69_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -14344,7 +14343,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F42:
+        if ch in _F43:
             while True:
                 r = self.r_StaticStmt_0(p)
                 if r is None:
@@ -14391,16 +14390,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e69_0(p1) is None:
-                break
-            while True:
-                r = self.e70_0(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e70_0(p1) is None:
                 break
             while True:
                 r = self.e71_0(p1)
@@ -14421,9 +14411,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e73_0(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e73_0(p3)
+                r = self.e74_0(p3)
                 if r is None:
                     break
                 q, v = r
@@ -14445,7 +14444,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e74_0(p5)
+                    r = self.e75_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -14461,14 +14460,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e75_0(p7)
+                r = self.e76_0(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e76_0(p7)
+                r = self.e77_0(p7)
                 if r is None:
                     break
                 q, v = r
@@ -14478,7 +14477,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e77_0(p1)
+            r = self.e78_0(p1)
             if r is None:
                 break
             q, v = r
@@ -14488,7 +14487,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e78_0(p)
+        r = self.e79_0(p)
         if r is None:
             return None
         q, v = r
@@ -14498,9 +14497,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e79_0(p9) is None:
+            if self.e80_0(p9) is None:
                 break
-            r = self.e80_0(p9)
+            r = self.e81_0(p9)
             if r is None:
                 break
             q, v = r
@@ -14516,7 +14515,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX32(text, q) if text[q:q + 1] in _F60 else None
+                m = _RX32(text, q) if text[q:q + 1] in _F61 else None
                 if m is None:
                     break
                 s = m.group()
@@ -14537,7 +14536,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e81_0(p13)
+                r = self.e82_0(p13)
                 if r is None:
                     break
                 q, v = r
@@ -14572,7 +14571,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e82_0(p9)
+                r = self.e83_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -14613,7 +14612,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e83_0(p19)
+                    r = self.e84_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -14627,7 +14626,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e84_0(p9)
+                r = self.e85_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -15178,7 +15177,7 @@ class CardParser:
                     res.append(v)
             p1 = p
             res2: list[Any] = []
-            r = self.e85_0(p1)
+            r = self.e86_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -15223,6 +15222,118 @@ class CardParser:
         return p, n
 
     def e44_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F35:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 281
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'player', '')
+                q += 6
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e45_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -15240,10 +15351,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 281
+        n.rule = 282
         return q, n
 
-    def e45_0(self, p: int) -> Any:
+    def e46_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15297,7 +15408,7 @@ class CardParser:
                 break
         return None
 
-    def e46_0(self, p: int) -> Any:
+    def e47_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15351,7 +15462,7 @@ class CardParser:
                 break
         return None
 
-    def e47_0(self, p: int) -> Any:
+    def e48_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15387,11 +15498,11 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 282
+                    n.rule = 283
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e86_0(p1)
+                r = self.e87_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -15427,7 +15538,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 283
+                    n.rule = 284
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15499,10 +15610,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 284
+        n.rule = 285
         return p, n
 
-    def e48_0(self, p: int) -> Any:
+    def e49_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15529,7 +15640,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F61:
+        if ch in _F62:
             while True:
                 r = self.r_DamageEffect_0(p)
                 if r is None:
@@ -15555,7 +15666,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F62:
+        if ch in _F63:
             while True:
                 r = self.r_DrawEffect_0(p)
                 if r is None:
@@ -15607,7 +15718,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F62:
+        if ch in _F63:
             while True:
                 r = self.r_DiscardEffect_0(p)
                 if r is None:
@@ -15620,7 +15731,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F63:
+        if ch in _F64:
             while True:
                 r = self.r_GainLifeEffect_0(p)
                 if r is None:
@@ -15841,7 +15952,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F64:
+        if ch in _F65:
             while True:
                 r = self.r_PlayerSacrificesEffect_0(p)
                 if r is None:
@@ -15867,7 +15978,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F65:
+        if ch in _F66:
             while True:
                 r = self.r_UntapEffect_0(p)
                 if r is None:
@@ -15973,7 +16084,7 @@ class CardParser:
                 break
         return None
 
-    def e49_0(self, p: int) -> Any:
+    def e50_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -15987,7 +16098,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F61:
+        if ch in _F62:
             while True:
                 r = self.r_DamageEffect_0(p)
                 if r is None:
@@ -16000,7 +16111,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 r = self.r_NoRegenEffect_0(p)
                 if r is None:
@@ -16013,7 +16124,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 r = self.r_PhaseOutEffect_0(p)
                 if r is None:
@@ -16026,7 +16137,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 r = self.r_NoUntapEffect_0(p)
                 if r is None:
@@ -16039,7 +16150,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F42:
+        if ch in _F43:
             while True:
                 r = self.r_ContinuousEffect_0(p)
                 if r is None:
@@ -16054,7 +16165,7 @@ class CardParser:
                 break
         return None
 
-    def e50_0(self, p: int) -> Any:
+    def e51_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -16146,7 +16257,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16154,7 +16265,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX34(text, q) if text[q:q + 1] in _F68 else None
+                m = _RX34(text, q) if text[q:q + 1] in _F69 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -16585,7 +16696,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F65:
+        if ch in _F66:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16737,7 +16848,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16756,7 +16867,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F65:
+        if ch in _F66:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16775,7 +16886,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16783,7 +16894,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX35(text, q) if text[q:q + 1] in _F71 else None
+                m = _RX35(text, q) if text[q:q + 1] in _F72 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -16952,7 +17063,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F65:
+        if ch in _F66:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -16971,7 +17082,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17047,7 +17158,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17055,7 +17166,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+                m = _RX38(text, q) if text[q:q + 1] in _F74 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17068,7 +17179,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F74:
+        if ch in _F75:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17076,7 +17187,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17097,7 +17208,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F77 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17110,7 +17221,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F77:
+        if ch in _F78:
             while True:
                 r = self.r_Color_0(p)
                 if r is None:
@@ -17123,7 +17234,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.r_Supertype_0(p)
                 if r is None:
@@ -17155,7 +17266,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17163,7 +17274,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17176,7 +17287,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F82:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17197,7 +17308,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17235,7 +17346,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F83:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17243,7 +17354,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX32(text, q) if text[q:q + 1] in _F60 else None
+                m = _RX32(text, q) if text[q:q + 1] in _F61 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -17256,7 +17367,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17275,7 +17386,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17370,7 +17481,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -17488,7 +17599,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                if self.e87_0(p1) is not None:
+                if self.e88_0(p1) is not None:
                     p = c
                     ch = ch0
                     break
@@ -17501,7 +17612,7 @@ class CardParser:
                 p1 = q
                 if v:
                     res2.append(v)
-                if self.e88_0(p1) is None:
+                if self.e89_0(p1) is None:
                     p = c
                     ch = ch0
                     break
@@ -17588,7 +17699,7 @@ class CardParser:
                 break
         return None
 
-    def e51_0(self, p: int) -> Any:
+    def e52_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -17647,13 +17758,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 285
+                    n.rule = 286
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 286
+                    n.rule = 287
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -17661,7 +17772,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F63:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -17678,11 +17789,11 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 287
+                    n.rule = 288
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
-                r = self.e89_0(p5)
+                r = self.e90_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -17691,7 +17802,7 @@ class CardParser:
                 p5 = q
                 if v:
                     res6.append(v)
-                r = self.e90_0(p5)
+                r = self.e91_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -17738,13 +17849,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 288
+                    n.rule = 289
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 289
+                    n.rule = 290
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -17752,7 +17863,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F63:
             while True:
                 p11 = p
                 res12: list[Any] = []
@@ -17768,14 +17879,14 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 290
+                        n.rule = 291
                     q = p13
                     v = n if res14 else None
                     p11 = q
                     if v is not None:
                         res12.append(v)
                     break
-                r = self.e91_0(p11)
+                r = self.e92_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -17830,7 +17941,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 291
+                    n.rule = 292
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -17878,7 +17989,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 292
+                    n.rule = 293
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -17886,7 +17997,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F63:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -17903,7 +18014,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 293
+                    n.rule = 294
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -18032,7 +18143,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 294
+                    n.rule = 295
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -18096,13 +18207,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 295
+                    n.rule = 296
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 296
+                    n.rule = 297
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18123,7 +18234,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F61:
+        if ch in _F62:
             while True:
                 r = self.r_DamageEffect_0(p)
                 if r is None:
@@ -18136,7 +18247,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F63:
             while True:
                 p25 = p
                 res26: list[Any] = []
@@ -18153,7 +18264,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 297
+                    n.rule = 298
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18170,7 +18281,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 298
+                    n.rule = 299
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18260,7 +18371,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 299
+                    n.rule = 300
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18268,7 +18379,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F64:
+        if ch in _F65:
             while True:
                 r = self.r_PlayerSacrificesEffect_0(p)
                 if r is None:
@@ -18281,7 +18392,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F63:
+        if ch in _F64:
             while True:
                 r = self.r_GainLifeEffect_0(p)
                 if r is None:
@@ -18294,7 +18405,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F63:
             while True:
                 p31 = p
                 res32: list[Any] = []
@@ -18311,11 +18422,11 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 300
+                    n.rule = 301
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
-                r = self.e92_0(p31)
+                r = self.e93_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18337,7 +18448,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 301
+                    n.rule = 302
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18355,9 +18466,28 @@ class CardParser:
                 q += 4
                 p31 = q
                 res32.append(v)
+                while True:
+                    p37 = p31
+                    res38: list[Any] = []
+                    r = self.r_PerCount_0(p37)
+                    if r is None:
+                        break
+                    q, v = r
+                    p37 = q
+                    if v:
+                        res38.append(v)
+                    if res38:
+                        n = Nt(res38)
+                        n.rule = 303
+                    q = p37
+                    v = n if res38 else None
+                    p31 = q
+                    if v is not None:
+                        res32.append(v)
+                    break
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 302
+                    n.rule = 304
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18365,7 +18495,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F62:
+        if ch in _F63:
             while True:
                 r = self.r_DrawEffect_0(p)
                 if r is None:
@@ -18378,7 +18508,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F62:
+        if ch in _F63:
             while True:
                 r = self.r_DiscardEffect_0(p)
                 if r is None:
@@ -18508,72 +18638,13 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F63:
             while True:
-                p37 = p
-                res38: list[Any] = []
-                p39 = p37
+                p39 = p
                 res40: list[Any] = []
-                r = self.r_PlayerRef_0(p39)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p39 = q
-                if v:
-                    res40.append(v)
-                if res40:
-                    n = Nt(res40)
-                    n.rule = 303
-                p37 = p39
-                if res40 and n:
-                    res38.append(n)
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'puts', '')
-                q += 4
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p37 = q
-                res38.append(v)
-                p41 = p37
+                p41 = p39
                 res42: list[Any] = []
-                r = self.r_Amount_0(p41)
+                r = self.r_PlayerRef_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18584,108 +18655,167 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 304
-                p37 = p41
+                    n.rule = 305
+                p39 = p41
                 if res42 and n:
-                    res38.append(n)
-                r = self.e93_0(p37)
+                    res40.append(n)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'puts', '')
+                q += 4
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p39 = q
+                res40.append(v)
+                p43 = p39
+                res44: list[Any] = []
+                r = self.r_Amount_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p37 = q
+                p43 = q
                 if v:
-                    res38.append(v)
-                q = sk0[p37]
+                    res44.append(v)
+                if res44:
+                    n = Nt(res44)
+                    n.rule = 306
+                p39 = p43
+                if res44 and n:
+                    res40.append(n)
+                r = self.e94_0(p39)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p39 = q
+                if v:
+                    res40.append(v)
+                q = sk0[p39]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p39).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p39] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p39).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p39] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p39).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p39] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p39).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p39] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p39).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p39] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p39).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p39] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p37 = q
-                res38.append(v)
-                if res38:
-                    n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 305
-                q = p37
-                v = n if res38 else None
+                p39 = q
+                res40.append(v)
+                if res40:
+                    n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
+                    n.rule = 307
+                q = p39
+                v = n if res40 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -18782,7 +18912,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F65:
+        if ch in _F66:
             while True:
                 r = self.r_UntapEffect_0(p)
                 if r is None:
@@ -18873,7 +19003,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 r = self.r_NoRegenEffect_0(p)
                 if r is None:
@@ -18925,109 +19055,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F65:
+        if ch in _F66:
             while True:
-                p43 = p
-                res44: list[Any] = []
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'until', '')
-                q += 5
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'end', '')
-                q += 3
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'may', '')
-                q += 3
-                p43 = q
-                res44.append(v)
-                p45 = p43
+                p45 = p
                 res46: list[Any] = []
                 q = sk0[p45]
                 if q < 0:
@@ -19035,59 +19065,159 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'end', '')
+                q += 3
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'may', '')
+                q += 3
+                p45 = q
+                res46.append(v)
+                p47 = p45
+                res48: list[Any] = []
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'play', '')
                 q += 4
-                p45 = q
-                res46.append(v)
-                if res46:
-                    n = Nt(res46)
-                    n.rule = 306
-                p43 = p45
-                if res46 and n:
-                    res44.append(n)
-                q = sk0[p43]
+                p47 = q
+                res48.append(v)
+                if res48:
+                    n = Nt(res48)
+                    n.rule = 308
+                p45 = p47
+                if res48 and n:
+                    res46.append(n)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p45] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
+                p45 = q
+                res46.append(v)
+                q = sk0[p45]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p45).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p45] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p43 = q
-                res44.append(v)
-                if res44:
-                    n = Nt(res44)
-                    n.rule = 307
-                q = p43
-                v = n if res44 else None
+                p45 = q
+                res46.append(v)
+                if res46:
+                    n = Nt(res46)
+                    n.rule = 309
+                q = p45
+                v = n if res46 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 r = self.r_PhaseOutEffect_0(p)
                 if r is None:
@@ -19113,7 +19243,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 r = self.r_NoUntapEffect_0(p)
                 if r is None:
@@ -19126,7 +19256,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F42:
+        if ch in _F43:
             while True:
                 r = self.r_ContinuousEffect_0(p)
                 if r is None:
@@ -19139,130 +19269,130 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
-                p47 = p
-                res48: list[Any] = []
-                p49 = p47
+                p49 = p
                 res50: list[Any] = []
-                r = self.r_TargetRef_0(p49)
+                p51 = p49
+                res52: list[Any] = []
+                r = self.r_TargetRef_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p49 = q
+                p51 = q
                 if v:
-                    res50.append(v)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 308
-                p47 = p49
-                if res50 and n:
-                    res48.append(n)
-                q = sk0[p47]
+                    res52.append(v)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 310
+                p49 = p51
+                if res52 and n:
+                    res50.append(n)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p49] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p49] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p49] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p49] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p49] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p49] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p49 = q
+                res50.append(v)
+                q = sk0[p49]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p49).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p49] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                if res48:
-                    n = Nt(res48)
-                    n.rule = 309
-                q = p47
-                v = n if res48 else None
+                p49 = q
+                res50.append(v)
+                if res50:
+                    n = Nt(res50)
+                    n.rule = 311
+                q = p49
+                v = n if res50 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19296,79 +19426,11 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p51 = p
-                res52: list[Any] = []
-                p53 = p51
+                p53 = p
                 res54: list[Any] = []
-                r = self.r_ActionWord_0(p53)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p53 = q
-                if v:
-                    res54.append(v)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 310
-                p51 = p53
-                if res54 and n:
-                    res52.append(n)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p51 = q
-                res52.append(v)
-                r = self.e94_0(p51)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p51 = q
-                if v:
-                    res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p51 = q
-                res52.append(v)
-                p55 = p51
+                p55 = p53
                 res56: list[Any] = []
-                r = self.r_PlayerRef_0(p55)
+                r = self.r_ActionWord_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19379,29 +19441,97 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 311
-                p51 = p55
+                    n.rule = 312
+                p53 = p55
                 if res56 and n:
-                    res52.append(n)
-                q = sk0[p51]
+                    res54.append(n)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p53] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p53 = q
+                res54.append(v)
+                r = self.e95_0(p53)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p53 = q
+                if v:
+                    res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p53 = q
+                res54.append(v)
+                p57 = p53
+                res58: list[Any] = []
+                r = self.r_PlayerRef_0(p57)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p57 = q
+                if v:
+                    res58.append(v)
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 313
+                p53 = p57
+                if res58 and n:
+                    res54.append(n)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p51 = q
-                res52.append(v)
-                if res52:
-                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 312
-                q = p51
-                v = n if res52 else None
+                p53 = q
+                res54.append(v)
+                if res54:
+                    n = Nt(res54 if len(res54) == 1 and type(res54[0]) is not list else flatten(res54))
+                    n.rule = 314
+                q = p53
+                v = n if res54 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19409,44 +19539,44 @@ class CardParser:
                 break
         if ch in _F12:
             while True:
-                p57 = p
-                res58: list[Any] = []
-                q = sk0[p57]
+                p59 = p
+                res60: list[Any] = []
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p59] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'pay', '')
                 q += 3
-                p57 = q
-                res58.append(v)
-                p59 = p57
-                res60: list[Any] = []
-                r = self.r_Cost_0(p59)
+                p59 = q
+                res60.append(v)
+                p61 = p59
+                res62: list[Any] = []
+                r = self.r_Cost_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p59 = q
+                p61 = q
                 if v:
-                    res60.append(v)
+                    res62.append(v)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 315
+                p59 = p61
+                if res62 and n:
+                    res60.append(n)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 313
-                p57 = p59
-                if res60 and n:
-                    res58.append(n)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 314
-                q = p57
-                v = n if res58 else None
+                    n.rule = 316
+                q = p59
+                v = n if res60 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19454,39 +19584,11 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p61 = p
-                res62: list[Any] = []
-                p63 = p61
+                p63 = p
                 res64: list[Any] = []
-                r = self.r_ActionWord_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p63 = q
-                if v:
-                    res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 315
-                p61 = p63
-                if res64 and n:
-                    res62.append(n)
-                q = sk0[p61]
-                if q < 0:
-                    q = _WS0(text, p61).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                p65 = p61
+                p65 = p63
                 res66: list[Any] = []
-                r = self.r_Amount_0(p65)
+                r = self.r_ActionWord_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19497,15 +19599,43 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 316
-                p61 = p65
-                if res66 and n:
-                    res62.append(n)
-                if res62:
-                    n = Nt(res62)
                     n.rule = 317
-                q = p61
-                v = n if res62 else None
+                p63 = p65
+                if res66 and n:
+                    res64.append(n)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                p67 = p63
+                res68: list[Any] = []
+                r = self.r_Amount_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 318
+                p63 = p67
+                if res68 and n:
+                    res64.append(n)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 319
+                q = p63
+                v = n if res64 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19513,113 +19643,82 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p67 = p
-                res68: list[Any] = []
-                q = sk0[p67]
+                p69 = p
+                res70: list[Any] = []
+                q = sk0[p69]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p69).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p69] = q
                 if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attach', '')
                 q += 6
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p69).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p69] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p67 = q
-                res68.append(v)
-                q = sk0[p67]
+                p69 = q
+                res70.append(v)
+                q = sk0[p69]
                 if q < 0:
-                    q = _WS0(text, p67).end()
+                    q = _WS0(text, p69).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p67] = q
+                    sk0[p69] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p67 = q
-                res68.append(v)
-                p69 = p67
-                res70: list[Any] = []
-                r = self.r_TargetRef_0(p69)
+                p69 = q
+                res70.append(v)
+                p71 = p69
+                res72: list[Any] = []
+                r = self.r_TargetRef_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p69 = q
+                p71 = q
                 if v:
-                    res70.append(v)
+                    res72.append(v)
+                if res72:
+                    n = Nt(res72)
+                    n.rule = 320
+                p69 = p71
+                if res72 and n:
+                    res70.append(n)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 318
-                p67 = p69
-                if res70 and n:
-                    res68.append(n)
-                if res68:
-                    n = Nt(res68)
-                    n.rule = 319
-                q = p67
-                v = n if res68 else None
+                    n.rule = 321
+                q = p69
+                v = n if res70 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
-                p71 = p
-                res72: list[Any] = []
-                p73 = p71
+                p73 = p
                 res74: list[Any] = []
-                r = self.r_TargetRef_0(p73)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p73 = q
-                if v:
-                    res74.append(v)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 320
-                p71 = p73
-                if res74 and n:
-                    res72.append(n)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'fights', '')
-                q += 6
-                p71 = q
-                res72.append(v)
-                p75 = p71
+                p75 = p73
                 res76: list[Any] = []
                 r = self.r_TargetRef_0(p75)
                 if r is None:
@@ -19632,15 +19731,46 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 321
-                p71 = p75
-                if res76 and n:
-                    res72.append(n)
-                if res72:
-                    n = Nt(res72)
                     n.rule = 322
-                q = p71
-                v = n if res72 else None
+                p73 = p75
+                if res76 and n:
+                    res74.append(n)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'fights', '')
+                q += 6
+                p73 = q
+                res74.append(v)
+                p77 = p73
+                res78: list[Any] = []
+                r = self.r_TargetRef_0(p77)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p77 = q
+                if v:
+                    res78.append(v)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 323
+                p73 = p77
+                if res78 and n:
+                    res74.append(n)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 324
+                q = p73
+                v = n if res74 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19648,584 +19778,584 @@ class CardParser:
                 break
         if ch in _F8:
             while True:
-                p77 = p
-                res78: list[Any] = []
-                q = sk0[p77]
+                p79 = p
+                res80: list[Any] = []
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'look', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'at', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                p79 = p77
-                res80: list[Any] = []
-                r = self.r_Amount_0(p79)
+                p79 = q
+                res80.append(v)
+                p81 = p79
+                res82: list[Any] = []
+                r = self.r_Amount_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p79 = q
+                p81 = q
                 if v:
-                    res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 323
-                p77 = p79
-                if res80 and n:
-                    res78.append(n)
-                q = sk0[p77]
+                    res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 325
+                p79 = p81
+                if res82 and n:
+                    res80.append(n)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('.', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, '.', '')
                 q += 1
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'put', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'one', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'them', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'hand', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'and', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'rest', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'on', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'bottom', '')
                 q += 6
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'in', '')
                 q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p79).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p79] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'any', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                p81 = p77
-                res82: list[Any] = []
-                q = sk0[p81]
+                p79 = q
+                res80.append(v)
+                p83 = p79
+                res84: list[Any] = []
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
+                    sk0[p83] = q
                 if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'order', '')
                 q += 5
-                p81 = q
-                res82.append(v)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 324
-                p77 = p81
-                if res82 and n:
-                    res78.append(n)
-                if res78:
-                    n = Nt(res78)
-                    n.rule = 325
-                q = p77
-                v = n if res78 else None
+                p83 = q
+                res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 326
+                p79 = p83
+                if res84 and n:
+                    res80.append(n)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 327
+                q = p79
+                v = n if res80 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
-                p83 = p
-                res84: list[Any] = []
-                p85 = p83
+                p85 = p
                 res86: list[Any] = []
-                r = self.r_TargetRef_0(p85)
+                p87 = p85
+                res88: list[Any] = []
+                r = self.r_TargetRef_0(p87)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p85 = q
+                p87 = q
                 if v:
-                    res86.append(v)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 326
-                p83 = p85
-                if res86 and n:
-                    res84.append(n)
-                q = sk0[p83]
+                    res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 328
+                p85 = p87
+                if res88 and n:
+                    res86.append(n)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p85] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p85] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p85] = q
                 if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'equal', '')
                 q += 5
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p85] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p83 = q
-                res84.append(v)
-                q = sk0[p83]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p85] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'its', '')
                 q += 3
-                p83 = q
-                res84.append(v)
-                p87 = p83
-                res88: list[Any] = []
-                q = sk0[p87]
+                p85 = q
+                res86.append(v)
+                p89 = p85
+                res90: list[Any] = []
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p87).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p87] = q
+                    sk0[p89] = q
                 if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'power', '')
                 q += 5
-                p87 = q
-                res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 327
-                p83 = p87
-                if res88 and n:
-                    res84.append(n)
-                q = sk0[p83]
+                p89 = q
+                res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 329
+                p85 = p89
+                if res90 and n:
+                    res86.append(n)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p83).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p83] = q
+                    sk0[p85] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p83 = q
-                res84.append(v)
-                p89 = p83
-                res90: list[Any] = []
-                r = self.r_TargetRef_0(p89)
+                p85 = q
+                res86.append(v)
+                p91 = p85
+                res92: list[Any] = []
+                r = self.r_TargetRef_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p89 = q
+                p91 = q
                 if v:
-                    res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 328
-                p83 = p89
-                if res90 and n:
-                    res84.append(n)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 329
-                q = p83
-                v = n if res84 else None
+                    res92.append(v)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 330
+                p85 = p91
+                if res92 and n:
+                    res86.append(n)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 331
+                q = p85
+                v = n if res86 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20233,42 +20363,25 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p91 = p
-                res92: list[Any] = []
-                q = sk0[p91]
+                p93 = p
+                res94: list[Any] = []
+                q = sk0[p93]
                 if q < 0:
-                    q = _WS0(text, p91).end()
+                    q = _WS0(text, p93).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p91] = q
+                    sk0[p93] = q
                 if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'move', '')
                 q += 4
-                p91 = q
-                res92.append(v)
-                p93 = p91
-                res94: list[Any] = []
-                r = self.r_Amount_0(p93)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
                 p93 = q
-                if v:
-                    res94.append(v)
-                if res94:
-                    n = Nt(res94)
-                    n.rule = 330
-                p91 = p93
-                if res94 and n:
-                    res92.append(n)
-                p95 = p91
+                res94.append(v)
+                p95 = p93
                 res96: list[Any] = []
-                r = self.r_CounterKind_0(p95)
+                r = self.r_Amount_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20279,36 +20392,13 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 331
-                p91 = p95
+                    n.rule = 332
+                p93 = p95
                 if res96 and n:
-                    res92.append(n)
-                r = self.e95_0(p91)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p91 = q
-                if v:
-                    res92.append(v)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                p97 = p91
+                    res94.append(n)
+                p97 = p93
                 res98: list[Any] = []
-                r = self.r_TargetRef_0(p97)
+                r = self.r_CounterKind_0(p97)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20319,25 +20409,34 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 332
-                p91 = p97
+                    n.rule = 333
+                p93 = p97
                 if res98 and n:
-                    res92.append(n)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    res94.append(n)
+                r = self.e96_0(p93)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
+                q, v = r
+                p93 = q
+                if v:
+                    res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
                 q += 4
-                p91 = q
-                res92.append(v)
-                p99 = p91
+                p93 = q
+                res94.append(v)
+                p99 = p93
                 res100: list[Any] = []
                 r = self.r_TargetRef_0(p99)
                 if r is None:
@@ -20350,42 +20449,52 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 333
-                p91 = p99
-                if res100 and n:
-                    res92.append(n)
-                if res92:
-                    n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
                     n.rule = 334
-                q = p91
-                v = n if res92 else None
+                p93 = p99
+                if res100 and n:
+                    res94.append(n)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p93 = q
+                res94.append(v)
+                p101 = p93
+                res102: list[Any] = []
+                r = self.r_TargetRef_0(p101)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p101 = q
+                if v:
+                    res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 335
+                p93 = p101
+                if res102 and n:
+                    res94.append(n)
+                if res94:
+                    n = Nt(res94 if len(res94) == 1 and type(res94[0]) is not list else flatten(res94))
+                    n.rule = 336
+                q = p93
+                v = n if res94 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
-
-    def e52_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'instead', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 335
-        return q, n
 
     def e53_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -20405,10 +20514,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 336
+        n.rule = 337
         return q, n
 
-    def e54_1(self, p: int) -> Any:
+    def e54_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'instead', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 338
+        return q, n
+
+    def e55_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -20426,7 +20556,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e96_1(p1)
+                r = self.e97_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20437,7 +20567,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 337
+                    n.rule = 339
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20466,7 +20596,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -20478,7 +20608,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -20491,13 +20621,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 338
+                    n.rule = 340
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 339
+                    n.rule = 341
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20544,13 +20674,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 340
+                    n.rule = 342
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 341
+                    n.rule = 343
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20558,7 +20688,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 p11 = p
                 res12: list[Any] = []
@@ -20597,13 +20727,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 342
+                    n.rule = 344
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 343
+                    n.rule = 345
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -20649,7 +20779,7 @@ class CardParser:
         n.rule = 210
         return p, n
 
-    def e55_1(self, p: int) -> Any:
+    def e56_1(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -20665,11 +20795,11 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p1] = q
-            m = _RX24(text, q) if text[q:q + 1] in _F46 else None
+            m = _RX24(text, q) if text[q:q + 1] in _F47 else None
             if m is not None:
                 p = c
                 break
-            r = self.e54_1(p1)
+            r = self.e55_1(p1)
             if r is None:
                 p = c
                 break
@@ -20692,7 +20822,7 @@ class CardParser:
         n.rule = 212
         return p, n
 
-    def e56_0(self, p: int) -> Any:
+    def e57_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -20732,7 +20862,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 344
+                n.rule = 346
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20779,7 +20909,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 345
+                n.rule = 347
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20809,7 +20939,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 346
+            n.rule = 348
         p = p5
         if res6 and n:
             res.append(n)
@@ -20851,7 +20981,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 347
+                n.rule = 349
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -20881,11 +21011,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 348
+            n.rule = 350
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e97_0(p)
+        r = self.e98_0(p)
         if r is None:
             return None
         q, v = r
@@ -20895,10 +21025,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 349
+        n.rule = 351
         return p, n
 
-    def e57_0(self, p: int) -> Any:
+    def e58_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -20939,7 +21069,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX26(text, q) if text[q:q + 1] in _F48 else None
+                m = _RX26(text, q) if text[q:q + 1] in _F49 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -20963,7 +21093,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e98_0(p1)
+            r = self.e99_0(p1)
             if r is None:
                 break
             q, v = r
@@ -20988,7 +21118,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e99_0(p3)
+            r = self.e100_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21036,7 +21166,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 350
+                n.rule = 352
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21055,7 +21185,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e100_0(p)
+        r = self.e101_0(p)
         if r is None:
             return None
         q, v = r
@@ -21085,11 +21215,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 351
+            n.rule = 353
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e101_0(p)
+        r = self.e102_0(p)
         if r is None:
             return None
         q, v = r
@@ -21123,7 +21253,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e102_0(p11)
+            r = self.e103_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21148,10 +21278,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 352
+        n.rule = 354
         return p, n
 
-    def e58_0(self, p: int) -> Any:
+    def e59_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -21217,7 +21347,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F42:
+        if ch in _F43:
             while True:
                 r = self.r_StaticStmt_0(p)
                 if r is None:
@@ -21250,7 +21380,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e103_0(p)
+        r = self.e104_0(p)
         if r is None:
             return None
         q, v = r
@@ -21292,17 +21422,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 353
+            n.rule = 355
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 354
+        n.rule = 356
         return p, n
 
-    def e59_0(self, p: int) -> Any:
+    def e60_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21343,10 +21473,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 355
+        n.rule = 357
         return p, n
 
-    def e60_0(self, p: int) -> Any:
+    def e61_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21388,13 +21518,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 356
+                n.rule = 358
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 357
+                n.rule = 359
             q = p1
             v = n if res2 else None
             p = q
@@ -21405,10 +21535,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 358
+        n.rule = 360
         return p, n
 
-    def e61_0(self, p: int) -> Any:
+    def e62_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -21462,7 +21592,7 @@ class CardParser:
                 break
         return None
 
-    def e62_0(self, p: int) -> Any:
+    def e63_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21503,7 +21633,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 359
+        n.rule = 361
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21576,69 +21706,15 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 360
+            n.rule = 362
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 361
+        n.rule = 363
         return p, n
-
-    def e63_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e64_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -21695,6 +21771,60 @@ class CardParser:
         return None
 
     def e65_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e66_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -21735,7 +21865,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 362
+        n.rule = 364
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -21791,7 +21921,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 363
+            n.rule = 365
         p = p1
         if res2 and n:
             res.append(n)
@@ -21918,7 +22048,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 364
+        n.rule = 366
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -21991,17 +22121,17 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 365
+            n.rule = 367
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 366
+        n.rule = 368
         return p, n
 
-    def e66_0(self, p: int) -> Any:
+    def e67_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22055,7 +22185,7 @@ class CardParser:
                 break
         return None
 
-    def e67_0(self, p: int) -> Any:
+    def e68_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22109,7 +22239,7 @@ class CardParser:
                 break
         return None
 
-    def e68_0(self, p: int) -> Any:
+    def e69_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -22150,7 +22280,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 367
+        n.rule = 369
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22209,7 +22339,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 368
+                n.rule = 370
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22228,14 +22358,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e104_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e105_0(p)
+        r = self.e106_0(p)
         if r is None:
             return None
         q, v = r
@@ -22292,7 +22422,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 369
+                n.rule = 371
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22302,10 +22432,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 370
+        n.rule = 372
         return p, n
 
-    def e69_0(self, p: int) -> Any:
+    def e70_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22319,7 +22449,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22414,7 +22544,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22422,7 +22552,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+                m = _RX38(text, q) if text[q:q + 1] in _F74 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22435,7 +22565,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F74:
+        if ch in _F75:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22443,7 +22573,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22464,7 +22594,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F77 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22477,7 +22607,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F77:
+        if ch in _F78:
             while True:
                 r = self.r_Color_0(p)
                 if r is None:
@@ -22490,7 +22620,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.r_Supertype_0(p)
                 if r is None:
@@ -22524,20 +22654,10 @@ class CardParser:
                 break
         return None
 
-    def e70_0(self, p: int) -> Any:
+    def e71_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e106_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e107_0(p)
             if r is None:
@@ -22548,24 +22668,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e71_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e108_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e109_0(p)
             if r is None:
                 p = c
                 break
@@ -22577,6 +22681,32 @@ class CardParser:
         return None
 
     def e72_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e109_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e110_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e73_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -22594,43 +22724,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 371
+        n.rule = 373
         return q, n
-
-    def e73_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 372
-        return p, n
 
     def e74_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -22647,7 +22742,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
             if m is None:
                 p = c
                 if first:
@@ -22664,7 +22759,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 374
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -22682,7 +22777,42 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 375
+        return p, n
+
+    def e76_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX39(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
                 if first:
@@ -22699,10 +22829,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 376
         return p, n
 
-    def e76_0(self, p: int) -> Any:
+    def e77_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -22725,7 +22855,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e110_0(p1)
+            r = self.e111_0(p1)
             if r is None:
                 p = c
                 break
@@ -22737,23 +22867,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e77_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e111_0(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e78_0(self, p: int) -> Any:
@@ -22774,6 +22887,23 @@ class CardParser:
         return p, res
 
     def e79_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e113_0(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e80_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -22787,7 +22917,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22825,7 +22955,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F83:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22833,7 +22963,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX32(text, q) if text[q:q + 1] in _F60 else None
+                m = _RX32(text, q) if text[q:q + 1] in _F61 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22846,7 +22976,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22884,7 +23014,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22903,7 +23033,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22954,7 +23084,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -23032,13 +23162,13 @@ class CardParser:
                 break
         return None
 
-    def e80_0(self, p: int) -> Any:
+    def e81_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e113_0(p)
+            r = self.e114_0(p)
             if r is None:
                 p = c
                 break
@@ -23049,7 +23179,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e81_0(self, p: int) -> Any:
+    def e82_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -23067,10 +23197,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 375
+        n.rule = 377
         return q, n
 
-    def e82_0(self, p: int) -> Any:
+    def e83_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23084,7 +23214,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -23165,7 +23295,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 376
+                    n.rule = 378
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23204,7 +23334,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 377
+                    n.rule = 379
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23213,7 +23343,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p7 = p
                 res8: list[Any] = []
@@ -23252,7 +23382,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 378
+                    n.rule = 380
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23277,7 +23407,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 379
+                    n.rule = 381
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23316,7 +23446,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 380
+                    n.rule = 382
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23325,7 +23455,7 @@ class CardParser:
                 p = p7
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p15 = p
                 res16: list[Any] = []
@@ -23343,7 +23473,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e114_0(p15)
+                r = self.e115_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23357,7 +23487,7 @@ class CardParser:
                 p = p15
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -23388,7 +23518,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 381
+                    n.rule = 383
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23435,7 +23565,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 382
+                    n.rule = 384
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23455,7 +23585,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 383
+                    n.rule = 385
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23482,7 +23612,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 384
+                    n.rule = 386
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23516,7 +23646,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 383
+                    n.rule = 385
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23543,7 +23673,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 385
+                    n.rule = 387
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23563,7 +23693,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 383
+                    n.rule = 385
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -23590,7 +23720,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 386
+                    n.rule = 388
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -23624,7 +23754,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 383
+                    n.rule = 385
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -23651,7 +23781,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 387
+                    n.rule = 389
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23685,7 +23815,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 383
+                    n.rule = 385
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -23712,7 +23842,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 388
+                    n.rule = 390
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -23746,14 +23876,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 383
+                    n.rule = 385
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e83_0(self, p: int) -> Any:
+    def e84_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -23794,10 +23924,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 389
+        n.rule = 391
         return p, n
 
-    def e84_0(self, p: int) -> Any:
+    def e85_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23815,7 +23945,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e115_0(p1)
+                r = self.e116_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23847,7 +23977,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e116_0(p3)
+                r = self.e117_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23891,7 +24021,7 @@ class CardParser:
                 break
         return None
 
-    def e85_0(self, p: int) -> Any:
+    def e86_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23945,7 +24075,7 @@ class CardParser:
                 break
         return None
 
-    def e86_0(self, p: int) -> Any:
+    def e87_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -23959,7 +24089,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -23978,7 +24108,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -23998,7 +24128,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 390
+                    n.rule = 392
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24037,7 +24167,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 391
+            n.rule = 393
         p = p1
         if res2 and n:
             res.append(n)
@@ -24065,7 +24195,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e117_0(p)
+        r = self.e118_0(p)
         if r is None:
             return None
         q, v = r
@@ -24135,7 +24265,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 392
+        n.rule = 394
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24144,14 +24274,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e118_0(p)
+        r = self.e119_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e119_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -24170,7 +24300,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e120_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
@@ -24203,7 +24333,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 393
+                n.rule = 395
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24213,7 +24343,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 394
+        n.rule = 396
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24245,14 +24375,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 395
+            n.rule = 397
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 396
+        n.rule = 398
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24271,14 +24401,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 397
+                n.rule = 399
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e121_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -24296,21 +24426,40 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 398
+            n.rule = 400
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e122_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
+        while True:
+            p5 = p
+            res6: list[Any] = []
+            r = self.r_PerCount_0(p5)
+            if r is None:
+                break
+            q, v = r
+            p5 = q
+            if v:
+                res6.append(v)
+            if res6:
+                n = Nt(res6)
+                n.rule = 401
+            q = p5
+            v = n if res6 else None
+            p = q
+            if v is not None:
+                res.append(v)
+            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 399
+        n.rule = 402
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24414,14 +24563,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 400
+            n.rule = 403
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 401
+        n.rule = 404
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24453,12 +24602,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 402
+            n.rule = 405
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e123_0(p)
+            r = self.e124_0(p)
             if r is None:
                 break
             q, v = r
@@ -24485,7 +24634,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 403
+            n.rule = 406
         p = p3
         if res4 and n:
             res.append(n)
@@ -24520,17 +24669,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 404
+            n.rule = 407
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e124_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e125_0(p)
         if r is None:
             return None
@@ -24552,6 +24694,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e128_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -24567,7 +24716,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e128_0(p7)
+            r = self.e129_0(p7)
             if r is None:
                 break
             q, v = r
@@ -24611,7 +24760,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 405
+                n.rule = 408
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -24619,7 +24768,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e129_0(p)
+            r = self.e130_0(p)
             if r is None:
                 break
             q, v = r
@@ -24630,7 +24779,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 406
+        n.rule = 409
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -24651,42 +24800,6 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e130_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        if not res:
-            return p, None
-        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 407
-        return p, n
-
-    def r_DiscardEffect_0(self, p: int) -> Any:
-        # DiscardEffect: Sequence (rule)
-        v: Any
-        res: list[Any] = []
-        while True:
-            p1 = p
-            res2: list[Any] = []
-            r = self.r_PlayerRef_0(p1)
-            if r is None:
-                break
-            q, v = r
-            p1 = q
-            if v:
-                res2.append(v)
-            if res2:
-                n = Nt(res2)
-                n.rule = 408
-            q = p1
-            v = n if res2 else None
-            p = q
-            if v is not None:
-                res.append(v)
-            break
         r = self.e131_0(p)
         if r is None:
             return None
@@ -24694,45 +24807,14 @@ class CardParser:
         p = q
         if v:
             res.append(v)
-        p3 = p
-        res4: list[Any] = []
-        r = self.r_Amount_0(p3)
-        if r is None:
-            return None
-        q, v = r
-        p3 = q
-        if v:
-            res4.append(v)
-        if res4:
-            n = Nt(res4)
-            n.rule = 409
-        p = p3
-        if res4 and n:
-            res.append(n)
-        r = self.e132_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        while True:
-            r = self.e133_0(p)
-            if r is None:
-                break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 410
         return p, n
 
-    def r_GainLifeEffect_0(self, p: int) -> Any:
-        # GainLifeEffect: Sequence (rule)
+    def r_DiscardEffect_0(self, p: int) -> Any:
+        # DiscardEffect: Sequence (rule)
         v: Any
         res: list[Any] = []
         while True:
@@ -24754,14 +24836,81 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e134_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
+        p3 = p
+        res4: list[Any] = []
+        r = self.r_Amount_0(p3)
+        if r is None:
+            return None
+        q, v = r
+        p3 = q
+        if v:
+            res4.append(v)
+        if res4:
+            n = Nt(res4)
+            n.rule = 412
+        p = p3
+        if res4 and n:
+            res.append(n)
+        r = self.e133_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        while True:
+            r = self.e134_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 413
+        return p, n
+
+    def r_GainLifeEffect_0(self, p: int) -> Any:
+        # GainLifeEffect: Sequence (rule)
+        v: Any
+        res: list[Any] = []
+        while True:
+            p1 = p
+            res2: list[Any] = []
+            r = self.r_PlayerRef_0(p1)
+            if r is None:
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            if res2:
+                n = Nt(res2)
+                n.rule = 414
+            q = p1
+            v = n if res2 else None
+            p = q
+            if v is not None:
+                res.append(v)
+            break
         r = self.e135_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -24771,7 +24920,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 412
+        n.rule = 415
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -24827,7 +24976,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 413
+            n.rule = 416
         p = p1
         if res2 and n:
             res.append(n)
@@ -24843,7 +24992,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 414
+                n.rule = 417
             q = p3
             v = n if res4 else None
             p = q
@@ -24853,7 +25002,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 415
+        n.rule = 418
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -24885,7 +25034,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 419
         p = p1
         if res2 and n:
             res.append(n)
@@ -24901,7 +25050,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e136_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -24923,7 +25072,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 420
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -24955,7 +25104,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 418
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
@@ -24971,7 +25120,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 419
+                n.rule = 422
             q = p3
             v = n if res4 else None
             p = q
@@ -24990,7 +25139,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e137_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -25000,7 +25149,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 423
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25032,14 +25181,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 424
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e138_0(p3)
+            r = self.e139_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25110,7 +25259,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e139_0(p)
+            r = self.e140_0(p)
             if r is None:
                 break
             q, v = r
@@ -25119,7 +25268,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e140_0(p)
+            r = self.e141_0(p)
             if r is None:
                 break
             q, v = r
@@ -25130,7 +25279,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 422
+        n.rule = 425
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25174,7 +25323,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -25266,14 +25415,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 424
+            n.rule = 427
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 425
+        n.rule = 428
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25305,7 +25454,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
@@ -25336,7 +25485,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e141_0(p3)
+            r = self.e142_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25369,7 +25518,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 427
+            n.rule = 430
         p = p5
         if res6 and n:
             res.append(n)
@@ -25384,11 +25533,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 428
+            n.rule = 431
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e142_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
@@ -25398,7 +25547,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e143_0(p9)
+            r = self.e144_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25456,7 +25605,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e144_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -25474,12 +25623,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 429
+            n.rule = 432
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e145_0(p)
+            r = self.e146_0(p)
             if r is None:
                 break
             q, v = r
@@ -25490,7 +25639,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 433
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25522,7 +25671,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -25588,7 +25737,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 432
+                n.rule = 435
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25611,7 +25760,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 433
+                    n.rule = 436
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25684,7 +25833,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 434
+        n.rule = 437
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -25716,7 +25865,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
@@ -25735,7 +25884,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 436
+        n.rule = 439
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -25792,14 +25941,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 437
+                n.rule = 440
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e146_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -25829,7 +25978,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 438
+            n.rule = 441
         p = p3
         if res4 and n:
             res.append(n)
@@ -25868,7 +26017,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 439
+            n.rule = 442
         p = p5
         if res6 and n:
             res.append(n)
@@ -25887,7 +26036,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 443
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -25908,7 +26057,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e147_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -25926,7 +26075,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -26006,14 +26155,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 442
+            n.rule = 445
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 446
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26045,7 +26194,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -26060,11 +26209,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 445
+            n.rule = 448
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -26094,14 +26243,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 446
+            n.rule = 449
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 450
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26133,7 +26282,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26149,7 +26298,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 449
+                n.rule = 452
             q = p3
             v = n if res4 else None
             p = q
@@ -26168,7 +26317,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26226,7 +26375,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 453
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26258,7 +26407,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -26274,7 +26423,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e150_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26296,7 +26445,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 452
+        n.rule = 455
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26328,7 +26477,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
@@ -26344,7 +26493,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 454
+                n.rule = 457
             q = p3
             v = n if res4 else None
             p = q
@@ -26377,7 +26526,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 455
+                n.rule = 458
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26392,11 +26541,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 456
+                n.rule = 459
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e151_0(p5)
+            r = self.e152_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26456,7 +26605,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 457
+                n.rule = 460
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26466,7 +26615,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 458
+        n.rule = 461
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26546,7 +26695,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -26565,7 +26714,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 460
+        n.rule = 463
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26597,14 +26746,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 462
+        n.rule = 465
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -26623,14 +26772,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 463
+                n.rule = 466
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26648,7 +26797,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 464
+            n.rule = 467
         p = p3
         if res4 and n:
             res.append(n)
@@ -26663,14 +26812,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 465
+            n.rule = 468
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 469
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -26702,7 +26851,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
@@ -26756,7 +26905,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 468
+                n.rule = 471
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26766,7 +26915,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 469
+        n.rule = 472
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -26798,14 +26947,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 473
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 471
+        n.rule = 474
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -26861,14 +27010,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 472
+            n.rule = 475
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 473
+        n.rule = 476
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -26900,14 +27049,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 475
+        n.rule = 478
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -26939,7 +27088,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -26954,11 +27103,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 477
+            n.rule = 480
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -26988,14 +27137,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 478
+            n.rule = 481
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 482
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27004,7 +27153,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27034,14 +27183,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 481
+        n.rule = 484
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27097,7 +27246,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -27173,7 +27322,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27207,7 +27356,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 483
+        n.rule = 486
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27239,11 +27388,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27253,7 +27402,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 488
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27285,7 +27434,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
@@ -27304,7 +27453,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e157_0(p3)
+            r = self.e158_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27401,7 +27550,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 487
+        n.rule = 490
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27410,7 +27559,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -27456,7 +27605,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e159_0(p1)
+            r = self.e160_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27481,7 +27630,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 491
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27501,11 +27650,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -27528,14 +27677,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 490
+            n.rule = 493
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 494
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27555,11 +27704,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -27590,7 +27739,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -27649,14 +27798,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 493
+            n.rule = 496
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 497
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -27679,7 +27828,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 495
+                n.rule = 498
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27698,14 +27847,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e164_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -27726,7 +27875,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 496
+                n.rule = 499
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27745,7 +27894,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e165_0(p9)
+                r = self.e166_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -27761,10 +27910,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 500
         return p, n
 
-    def e87_0(self, p: int) -> Any:
+    def e88_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -27851,10 +28000,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 498
+        n.rule = 501
         return p, n
 
-    def e88_0(self, p: int) -> Any:
+    def e89_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -27928,7 +28077,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e166_0(p1)
+                r = self.e167_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27953,7 +28102,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 499
+                    n.rule = 502
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27981,17 +28130,17 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 500
+                    n.rule = 503
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -28001,7 +28150,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX34(text, q) if text[q:q + 1] in _F68 else None
+                m = _RX34(text, q) if text[q:q + 1] in _F69 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28014,19 +28163,19 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 501
+                    n.rule = 504
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e89_0(self, p: int) -> Any:
+    def e90_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28080,7 +28229,7 @@ class CardParser:
                 break
         return None
 
-    def e90_0(self, p: int) -> Any:
+    def e91_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -28096,7 +28245,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     if first:
@@ -28123,10 +28272,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 502
+        n.rule = 505
         return p, n
 
-    def e91_0(self, p: int) -> Any:
+    def e92_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28210,7 +28359,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 506
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28231,7 +28380,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 506
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28252,7 +28401,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 506
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28275,7 +28424,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 506
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28298,14 +28447,14 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 503
+                    n.rule = 506
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e92_0(self, p: int) -> Any:
+    def e93_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28359,7 +28508,50 @@ class CardParser:
                 break
         return None
 
-    def e93_0(self, p: int) -> Any:
+    def r_PerCount_0(self, p: int) -> Any:
+        # PerCount: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'for', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'each', '')
+        q += 4
+        p = q
+        res.append(v)
+        r = self.e168_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 507
+        return p, n
+
+    def e94_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28453,7 +28645,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 504
+                    n.rule = 508
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28472,7 +28664,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e167_0(p3)
+                r = self.e169_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28483,7 +28675,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 504
+                    n.rule = 508
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28561,18 +28753,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 505
+                    n.rule = 509
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 506
+                    n.rule = 510
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28599,7 +28791,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 507
+                    n.rule = 511
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -28619,12 +28811,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 508
+                    n.rule = 512
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28639,7 +28831,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28654,7 +28846,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28666,7 +28858,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e168_0(p15)
+                    r = self.e170_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -28737,7 +28929,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 509
+                    n.rule = 513
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -28768,18 +28960,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 510
+                    n.rule = 514
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 511
+                    n.rule = 515
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28823,23 +29015,23 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 512
+                    n.rule = 516
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 513
+                    n.rule = 517
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 r = self.r_EachObjects_0(p)
                 if r is None:
@@ -28849,7 +29041,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28918,27 +29110,27 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 514
+                    n.rule = 518
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 515
+                    n.rule = 519
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e169_0(p29)
+                r = self.e171_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28955,7 +29147,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p31] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28968,18 +29160,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 516
+                    n.rule = 520
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 517
+                    n.rule = 521
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28994,14 +29186,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 504
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e94_0(self, p: int) -> Any:
+    def e95_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29051,7 +29243,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 518
+                    n.rule = 522
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29076,7 +29268,7 @@ class CardParser:
                 break
         return None
 
-    def e95_0(self, p: int) -> Any:
+    def e96_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29130,7 +29322,7 @@ class CardParser:
                 break
         return None
 
-    def e96_1(self, p: int) -> Any:
+    def e97_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -29171,7 +29363,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 519
+        n.rule = 523
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29269,7 +29461,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 520
+                    n.rule = 524
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29294,23 +29486,23 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 521
+                    n.rule = 525
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 522
+                    n.rule = 526
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p7 = p
                 res8: list[Any] = []
@@ -29335,7 +29527,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 524
+                    n.rule = 528
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29380,7 +29572,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 525
+                    n.rule = 529
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29456,17 +29648,17 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 526
+                    n.rule = 530
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p13 = p
                 res14: list[Any] = []
@@ -29488,7 +29680,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 527
+                    n.rule = 531
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29547,7 +29739,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 528
+                    n.rule = 532
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29569,23 +29761,23 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 529
+                    n.rule = 533
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 530
+                    n.rule = 534
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p21 = p
                 res22: list[Any] = []
@@ -29610,7 +29802,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 531
+                    n.rule = 535
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -29629,7 +29821,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e170_0(p21)
+                    r = self.e172_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -29637,7 +29829,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e171_0(p21)
+                r = self.e173_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29648,17 +29840,17 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 532
+                    n.rule = 536
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p25 = p
                 res26: list[Any] = []
@@ -29683,7 +29875,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 533
+                    n.rule = 537
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -29708,11 +29900,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 534
+                    n.rule = 538
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e172_0(p25)
+                r = self.e174_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29721,7 +29913,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e173_0(p25)
+                r = self.e175_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29743,23 +29935,23 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 535
+                    n.rule = 539
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 536
+                    n.rule = 540
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p33 = p
                 res34: list[Any] = []
@@ -29784,12 +29976,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 537
+                    n.rule = 541
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e174_0(p33)
+                    r = self.e176_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -29810,11 +30002,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 538
+                    n.rule = 542
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e175_0(p33)
+                r = self.e177_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29826,7 +30018,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e176_0(p39)
+                    r = self.e178_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -29862,19 +30054,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 539
+                    n.rule = 543
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 527
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e97_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -29905,7 +30097,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 540
+                n.rule = 544
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29915,7 +30107,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e98_0(self, p: int) -> Any:
+    def e99_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -29933,10 +30125,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 541
+        n.rule = 545
         return q, n
 
-    def e99_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -29954,10 +30146,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 542
+        n.rule = 546
         return q, n
 
-    def e100_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29986,7 +30178,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 543
+                    n.rule = 547
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -29998,7 +30190,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e177_0(p3) is None:
+                if self.e179_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -30015,7 +30207,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 544
+                    n.rule = 548
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30026,7 +30218,7 @@ class CardParser:
                 break
         return None
 
-    def e101_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30057,7 +30249,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 545
+                n.rule = 549
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30067,7 +30259,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30112,7 +30304,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 546
+                    n.rule = 550
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30121,7 +30313,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -30143,7 +30335,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 547
+                    n.rule = 551
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30202,7 +30394,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 548
+                    n.rule = 552
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30317,7 +30509,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 549
+                    n.rule = 553
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30398,7 +30590,7 @@ class CardParser:
                 break
         return None
 
-    def e103_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30416,7 +30608,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e178_0(p1)
+                r = self.e180_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30511,7 +30703,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 550
+                    n.rule = 554
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30600,7 +30792,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 551
+                    n.rule = 555
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30620,12 +30812,12 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 552
+                    n.rule = 556
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -30675,13 +30867,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 553
+                    n.rule = 557
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 552
+                    n.rule = 556
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -30706,7 +30898,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e179_0(p1)
+                r = self.e181_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30718,7 +30910,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e180_0(p3)
+                    r = self.e182_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -30761,7 +30953,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 554
+                    n.rule = 558
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -30800,7 +30992,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 555
+                    n.rule = 559
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -30831,7 +31023,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e181_0(p9)
+                    r = self.e183_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -30843,12 +31035,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 556
+                    n.rule = 560
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30917,18 +31109,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 558
+                    n.rule = 562
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 563
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30969,18 +31161,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 560
+                    n.rule = 564
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 561
+                    n.rule = 565
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31021,18 +31213,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 562
+                    n.rule = 566
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 563
+                    n.rule = 567
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31132,7 +31324,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 564
+                    n.rule = 568
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31180,12 +31372,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 565
+                    n.rule = 569
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31264,7 +31456,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e182_0(p27)
+                r = self.e184_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31275,12 +31467,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 566
+                    n.rule = 570
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31331,7 +31523,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e183_0(p29)
+                r = self.e185_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31342,12 +31534,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 567
+                    n.rule = 571
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31495,7 +31687,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 568
+                    n.rule = 572
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31515,12 +31707,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 569
+                    n.rule = 573
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31644,7 +31836,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e184_0(p37)
+                    r = self.e186_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -31680,12 +31872,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 570
+                    n.rule = 574
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31740,18 +31932,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 571
+                    n.rule = 575
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 572
+                    n.rule = 576
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31806,18 +31998,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 573
+                    n.rule = 577
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 574
+                    n.rule = 578
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31942,18 +32134,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 575
+                    n.rule = 579
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 576
+                    n.rule = 580
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31962,7 +32154,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e185_0(p51)
+                r = self.e187_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31998,7 +32190,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 577
+                    n.rule = 581
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32018,12 +32210,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 578
+                    n.rule = 582
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32032,7 +32224,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e186_0(p55)
+                r = self.e188_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32054,7 +32246,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 579
+                    n.rule = 583
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32160,18 +32352,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 580
+                    n.rule = 584
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 581
+                    n.rule = 585
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32180,7 +32372,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e187_0(p61)
+                r = self.e189_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32189,7 +32381,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e188_0(p61)
+                r = self.e190_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32200,12 +32392,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 582
+                    n.rule = 586
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32214,7 +32406,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e189_0(p63)
+                r = self.e191_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32223,7 +32415,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e190_0(p63)
+                r = self.e192_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32234,12 +32426,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 583
+                    n.rule = 587
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32336,7 +32528,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 584
+                    n.rule = 588
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32371,7 +32563,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 585
+                        n.rule = 589
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32406,7 +32598,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e191_0(p65)
+                r = self.e193_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32417,12 +32609,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 586
+                    n.rule = 590
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32575,18 +32767,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 587
+                    n.rule = 591
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 588
+                    n.rule = 592
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32655,18 +32847,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 589
+                    n.rule = 593
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 590
+                    n.rule = 594
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32717,7 +32909,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e192_0(p81)
+                r = self.e194_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32758,18 +32950,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 591
+                    n.rule = 595
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 592
+                    n.rule = 596
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32950,18 +33142,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 593
+                    n.rule = 597
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 594
+                    n.rule = 598
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33058,18 +33250,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 595
+                    n.rule = 599
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 596
+                    n.rule = 600
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33147,7 +33339,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 597
+                    n.rule = 601
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33167,12 +33359,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 598
+                    n.rule = 602
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33278,7 +33470,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 599
+                    n.rule = 603
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33298,12 +33490,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 600
+                    n.rule = 604
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33367,7 +33559,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 601
+                    n.rule = 605
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33443,12 +33635,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 602
+                    n.rule = 606
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33488,7 +33680,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e193_0(p107)
+                    r = self.e195_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -33538,7 +33730,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e194_0(p105)
+                r = self.e196_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33588,18 +33780,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 603
+                    n.rule = 607
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 604
+                    n.rule = 608
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33713,11 +33905,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 605
+                    n.rule = 609
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e195_0(p111)
+                r = self.e197_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33728,12 +33920,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 606
+                    n.rule = 610
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33816,23 +34008,23 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 607
+                    n.rule = 611
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 608
+                    n.rule = 612
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 p119 = p
                 res120: list[Any] = []
@@ -33910,18 +34102,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 609
+                    n.rule = 613
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 610
+                    n.rule = 614
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33976,18 +34168,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 611
+                    n.rule = 615
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 612
+                    n.rule = 616
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33996,7 +34188,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e196_0(p127)
+                r = self.e198_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34018,25 +34210,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 613
+                    n.rule = 617
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 614
+                    n.rule = 618
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 557
+                    n.rule = 561
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34070,7 +34262,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 615
+                    n.rule = 619
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34100,7 +34292,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 616
+                    n.rule = 620
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34112,7 +34304,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -34125,7 +34317,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 617
+                    n.rule = 621
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34156,7 +34348,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 618
+                    n.rule = 622
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34168,7 +34360,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p13] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -34181,7 +34373,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 619
+                    n.rule = 623
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34217,7 +34409,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 620
+                n.rule = 624
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34228,7 +34420,7 @@ class CardParser:
             break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34271,10 +34463,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 621
+        n.rule = 625
         return p, n
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34292,10 +34484,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 622
+        n.rule = 626
         return q, n
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34313,10 +34505,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 623
+        n.rule = 627
         return q, n
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34334,10 +34526,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 624
+        n.rule = 628
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34355,10 +34547,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 625
+        n.rule = 629
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34373,7 +34565,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+            m = _RX39(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
                 if first:
@@ -34390,76 +34582,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 626
+        n.rule = 630
         return p, n
-
-    def e111_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e197_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e198_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e199_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e200_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e112_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -34475,6 +34599,32 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F16:
+            while True:
+                r = self.e199_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e200_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F79:
             while True:
                 r = self.e201_0(p)
@@ -34488,7 +34638,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F20:
             while True:
                 r = self.e202_0(p)
                 if r is None:
@@ -34517,7 +34667,49 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F80:
+            while True:
+                r = self.e203_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e204_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e114_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F70:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -34535,7 +34727,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e203_0(p1)
+                r = self.e205_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34553,7 +34745,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e204_0(p3)
+                r = self.e206_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34562,11 +34754,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e205_0(p3) is None:
+                if self.e207_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e206_0(p3)
+                r = self.e208_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34582,7 +34774,7 @@ class CardParser:
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34623,10 +34815,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 627
+        n.rule = 631
         return p, n
 
-    def e115_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34644,10 +34836,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 628
+        n.rule = 632
         return q, n
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34665,10 +34857,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 633
         return q, n
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34686,7 +34878,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e207_0(p1)
+                r = self.e209_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34809,7 +35001,7 @@ class CardParser:
                 break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34845,7 +35037,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 630
+                    n.rule = 634
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34889,7 +35081,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34920,7 +35112,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 631
+                    n.rule = 635
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34965,7 +35157,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 632
+                    n.rule = 636
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34997,7 +35189,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e208_0(p5)
+                r = self.e210_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35013,7 +35205,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35047,7 +35239,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 633
+                    n.rule = 637
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35055,7 +35247,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -35070,7 +35262,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 634
+                    n.rule = 638
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35080,7 +35272,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35134,7 +35326,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35188,7 +35380,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35206,10 +35398,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 639
         return q, n
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -35227,10 +35419,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 636
+        n.rule = 640
         return p, n
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35258,10 +35450,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 637
+        n.rule = 641
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35276,7 +35468,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -35293,10 +35485,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 638
+        n.rule = 642
         return p, n
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35350,7 +35542,7 @@ class CardParser:
                 break
         return None
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35391,10 +35583,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 639
+        n.rule = 643
         return p, n
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35453,7 +35645,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 640
+                    n.rule = 644
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35519,7 +35711,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 641
+                    n.rule = 645
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -35529,7 +35721,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35547,7 +35739,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e209_0(p1)
+                r = self.e211_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35621,7 +35813,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e210_0(p3)
+                r = self.e212_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35666,7 +35858,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX26(text, q) if text[q:q + 1] in _F48 else None
+                m = _RX26(text, q) if text[q:q + 1] in _F49 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -35679,7 +35871,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 642
+                    n.rule = 646
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35705,11 +35897,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 643
+                    n.rule = 647
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e211_0(p7)
+                r = self.e213_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35725,7 +35917,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35778,7 +35970,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 644
+                    n.rule = 648
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35788,7 +35980,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35842,7 +36034,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35860,7 +36052,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e212_0(p1)
+                r = self.e214_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35903,7 +36095,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 645
+                    n.rule = 649
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35913,7 +36105,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35967,7 +36159,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35998,7 +36190,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 646
+                    n.rule = 650
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36017,7 +36209,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e213_0(p1)
+                    r = self.e215_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36089,7 +36281,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 647
+                    n.rule = 651
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36114,7 +36306,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F65:
+        if ch in _F66:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -36132,7 +36324,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e214_0(p1)
+                r = self.e216_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36143,7 +36335,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 648
+                    n.rule = 652
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36166,7 +36358,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e215_0(p3)
+                r = self.e217_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36177,14 +36369,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 648
+                    n.rule = 652
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36255,7 +36447,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 649
+                    n.rule = 653
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36272,7 +36464,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e216_0(p)
+            r = self.e218_0(p)
             if r is None:
                 break
             q, v = r
@@ -36303,14 +36495,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 650
+            n.rule = 654
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e217_0(p3)
+            r = self.e219_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36347,7 +36539,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 651
+        n.rule = 655
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36387,7 +36579,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 652
+            n.rule = 656
         p = p1
         if res2 and n:
             res.append(n)
@@ -36406,10 +36598,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 653
+        n.rule = 657
         return p, n
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36427,7 +36619,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e218_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36491,14 +36683,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 654
+                    n.rule = 658
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e219_0(p7)
+                    r = self.e221_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -36539,7 +36731,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36557,10 +36749,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 655
+        n.rule = 659
         return q, n
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36578,7 +36770,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e220_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36652,7 +36844,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e221_0(p3)
+                r = self.e223_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36682,7 +36874,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36700,7 +36892,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e224_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36746,7 +36938,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e223_0(p3)
+                r = self.e225_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36804,7 +36996,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36822,10 +37014,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 660
         return q, n
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -36848,7 +37040,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e224_0(p1)
+            r = self.e226_0(p1)
             if r is None:
                 p = c
                 break
@@ -36856,7 +37048,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e225_0(p1)
+            r = self.e227_0(p1)
             if r is None:
                 p = c
                 break
@@ -36870,7 +37062,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36888,10 +37080,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 661
         return q, n
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36909,7 +37101,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e226_0(p1)
+                r = self.e228_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36941,7 +37133,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e227_0(p3)
+                r = self.e229_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37023,7 +37215,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37073,18 +37265,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 662
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 659
+                    n.rule = 663
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 660
+                    n.rule = 664
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37120,7 +37312,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 661
+                    n.rule = 665
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37140,12 +37332,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 666
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 660
+                    n.rule = 664
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37181,7 +37373,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 663
+                    n.rule = 667
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37201,19 +37393,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 664
+                    n.rule = 668
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 660
+                    n.rule = 664
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37231,7 +37423,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 669
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37263,12 +37455,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 666
+                    n.rule = 670
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 667
+                    n.rule = 671
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37288,19 +37480,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 672
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 667
+                    n.rule = 671
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37354,7 +37546,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37408,7 +37600,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37462,7 +37654,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37496,7 +37688,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 669
+                    n.rule = 673
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37540,7 +37732,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 670
+                    n.rule = 674
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37551,7 +37743,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37623,7 +37815,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37677,7 +37869,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37731,7 +37923,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37785,7 +37977,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37900,7 +38092,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 675
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37959,7 +38151,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 672
+                    n.rule = 676
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37998,7 +38190,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38013,7 +38205,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e228_0(p)
+            r = self.e230_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38024,7 +38216,7 @@ class CardParser:
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -38039,7 +38231,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 673
+                    n.rule = 677
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38049,7 +38241,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38116,7 +38308,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 674
+                    n.rule = 678
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38139,7 +38331,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -38161,7 +38353,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 675
+                    n.rule = 679
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38228,7 +38420,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38246,10 +38438,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 680
         return q, n
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38289,7 +38481,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -38302,7 +38494,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 677
+                    n.rule = 681
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38311,7 +38503,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -38326,7 +38518,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 678
+                    n.rule = 682
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38336,7 +38528,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38354,10 +38546,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 683
         return q, n
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38411,7 +38603,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38465,7 +38657,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38519,7 +38711,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38533,7 +38725,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F66:
+        if ch in _F67:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -38550,7 +38742,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38580,7 +38772,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 681
+                        n.rule = 685
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38606,7 +38798,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 682
+                n.rule = 686
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -38616,7 +38808,7 @@ class CardParser:
             break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38659,10 +38851,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 687
         return p, n
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38703,10 +38895,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 688
         return p, n
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38724,8 +38916,190 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 689
         return q, n
+
+    def e168_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F115:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_CounterKind_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 690
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                p5 = p1
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                m = _RX57(text, q) if text[q:q + 1] in _F94 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 691
+                p1 = p5
+                if res6 and n:
+                    res2.append(n)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p7 = p
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p7 = q
+                res8.append(v)
+                p9 = p7
+                res10: list[Any] = []
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                m = _RX58(text, q) if text[q:q + 1] in _F116 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p9 = q
+                if v:
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 692
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
+                p11 = p7
+                res12: list[Any] = []
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                m = _RX59(text, q) if text[q:q + 1] in _F117 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p11 = q
+                if v:
+                    res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 693
+                p7 = p11
+                if res12 and n:
+                    res8.append(n)
+                if res8:
+                    return p7, res8
+                p = p7
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def r_BackRef_0(self, p: int) -> Any:
         # BackRef: Sequence (rule)
@@ -38742,17 +39116,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 687
+        n.rule = 695
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38820,7 +39194,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX57(text, q) if text[q:q + 1] in _F96 else None
+        m = _RX60(text, q) if text[q:q + 1] in _F96 else None
         if m is None:
             return None
         s = m.group()
@@ -38831,14 +39205,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 688
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e229_0(p3)
+            r = self.e231_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38863,10 +39237,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 689
+        n.rule = 697
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38884,7 +39258,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 698
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -38901,7 +39275,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX35(text, q) if text[q:q + 1] in _F71 else None
+        m = _RX35(text, q) if text[q:q + 1] in _F72 else None
         if m is None:
             return None
         s = m.group()
@@ -38912,7 +39286,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 699
         p = p1
         if res2 and n:
             res.append(n)
@@ -38927,12 +39301,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 692
+            n.rule = 700
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e230_0(p)
+            r = self.e232_0(p)
             if r is None:
                 break
             q, v = r
@@ -38943,10 +39317,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 693
+        n.rule = 701
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38980,7 +39354,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e231_0(p)
+            r = self.e233_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39011,7 +39385,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e232_1(p1)
+                r = self.e234_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39027,7 +39401,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39088,7 +39462,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39165,7 +39539,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39229,7 +39603,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39335,7 +39709,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39412,14 +39786,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39437,10 +39811,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 703
         return q, n
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39481,10 +39855,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 704
         return p, n
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39538,7 +39912,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39592,7 +39966,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39606,11 +39980,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e233_0(p1)
+                r = self.e235_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39678,7 +40052,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39719,10 +40093,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 705
         return p, n
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39740,10 +40114,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 706
         return q, n
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -39770,7 +40144,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39788,10 +40162,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 707
         return q, n
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39845,7 +40219,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39863,10 +40237,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 708
         return q, n
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39880,7 +40254,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F115:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -39897,7 +40271,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 709
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39964,14 +40338,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 702
+                n.rule = 710
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e234_0(p9)
+                r = self.e236_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40012,7 +40386,7 @@ class CardParser:
             break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40053,10 +40427,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 711
         return p, n
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40097,7 +40471,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 712
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40114,7 +40488,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40137,12 +40511,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 705
+                    n.rule = 713
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40162,19 +40536,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 707
+                    n.rule = 715
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40192,10 +40566,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 716
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40301,7 +40675,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F51:
+        if ch in _F52:
             while True:
                 r = self.r_TriggeredStmt_0(p)
                 if r is None:
@@ -40311,12 +40685,12 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F53:
+        if ch in _F54:
             while True:
                 r = self.r_ActivatedStmt_0(p)
                 if r is None:
@@ -40326,198 +40700,198 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e187_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e188_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e189_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40558,10 +40932,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 718
         return p, n
 
-    def e189_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40615,7 +40989,7 @@ class CardParser:
                 break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40656,10 +41030,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 719
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40713,7 +41087,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40749,7 +41123,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 720
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40793,7 +41167,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40811,10 +41185,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 721
         return q, n
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40868,7 +41242,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40922,7 +41296,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40955,7 +41329,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -40976,7 +41350,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40991,7 +41365,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+            m = _RX40(text, q) if text[q:q + 1] in _F77 else None
             if m is None:
                 p = c
                 if first:
@@ -41008,10 +41382,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 722
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41033,10 +41407,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 723
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41058,10 +41432,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 724
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41091,10 +41465,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 725
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41109,7 +41483,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -41126,10 +41500,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 726
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41161,10 +41535,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 727
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41179,7 +41553,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -41196,10 +41570,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 728
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41229,10 +41603,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 729
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41244,7 +41618,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+        m = _RX41(text, q) if text[q:q + 1] in _F81 else None
         if m is None:
             return None
         s = m.group()
@@ -41259,7 +41633,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        m = _RX32(text, q) if text[q:q + 1] in _F60 else None
+        m = _RX32(text, q) if text[q:q + 1] in _F61 else None
         if m is None:
             return None
         s = m.group()
@@ -41270,7 +41644,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e206_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41285,7 +41659,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -41302,10 +41676,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 730
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41323,10 +41697,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 731
         return q, n
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41355,7 +41729,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 724
+                    n.rule = 732
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41377,7 +41751,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 725
+                n.rule = 733
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -41464,17 +41838,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 726
+            n.rule = 734
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 727
+        n.rule = 735
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41492,10 +41866,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 736
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41527,7 +41901,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX26(text, q) if text[q:q + 1] in _F48 else None
+            m = _RX26(text, q) if text[q:q + 1] in _F49 else None
             if m is None:
                 p = c
                 if first:
@@ -41544,10 +41918,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 737
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -41570,7 +41944,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e235_0(p1)
+            r = self.e237_0(p1)
             if r is None:
                 p = c
                 break
@@ -41584,7 +41958,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41602,10 +41976,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
+        n.rule = 738
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41634,7 +42008,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 731
+                    n.rule = 739
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41689,12 +42063,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 732
+                    n.rule = 740
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e236_0(p5)
+                    r = self.e238_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -41704,13 +42078,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 733
+                    n.rule = 741
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 742
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41770,13 +42144,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 743
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 736
+                    n.rule = 744
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41817,7 +42191,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 737
+                    n.rule = 745
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41848,20 +42222,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 738
+                    n.rule = 746
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 736
+                    n.rule = 744
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41897,7 +42271,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41956,7 +42330,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 740
+                    n.rule = 748
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42015,7 +42389,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 741
+                    n.rule = 749
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42082,7 +42456,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42116,7 +42490,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 742
+                    n.rule = 750
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42144,7 +42518,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 751
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42154,7 +42528,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42172,10 +42546,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 752
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42193,10 +42567,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 753
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42214,49 +42588,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
-        return q, n
-
-    def e219_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 747
-        return q, n
-
-    def e220_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 748
+        n.rule = 754
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -42270,14 +42602,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 755
         return q, n
 
     def e222_0(self, p: int) -> Any:
@@ -42291,17 +42623,38 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 756
         return q, n
 
     def e223_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 757
+        return q, n
+
+    def e224_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42319,10 +42672,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 758
         return q, n
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 759
+        return q, n
+
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42376,7 +42750,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42398,10 +42772,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 752
+        n.rule = 760
         return p, n
 
-    def e226_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42419,10 +42793,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 761
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42440,7 +42814,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 762
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -42473,12 +42847,12 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F65:
+        if ch in _F66:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -42494,14 +42868,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42519,10 +42893,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 764
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42540,10 +42914,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 765
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42602,7 +42976,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 766
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42611,7 +42985,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -42698,7 +43072,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 759
+                    n.rule = 767
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42707,11 +43081,11 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F118:
+        if ch in _F120:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e237_0(p9)
+                r = self.e239_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42755,7 +43129,7 @@ class CardParser:
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42773,10 +43147,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 768
         return q, n
 
-    def e232_1(self, p: int) -> Any:
+    def e234_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -42791,7 +43165,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX26(text, q) if text[q:q + 1] in _F48 else None
+            m = _RX26(text, q) if text[q:q + 1] in _F49 else None
             if m is None:
                 p = c
                 if first:
@@ -42859,7 +43233,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e238_1(p)
+            r = self.e240_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43155,7 +43529,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e239_1(p23)
+                    r = self.e241_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -43219,7 +43593,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p27] = q
-                m = _RX21(text, q) if text[q:q + 1] in _F44 else None
+                m = _RX21(text, q) if text[q:q + 1] in _F45 else None
                 if m is not None:
                     p = c
                     ch = ch0
@@ -43230,7 +43604,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p27] = q
-                m = _RX22(text, q) if text[q:q + 1] in _F45 else None
+                m = _RX22(text, q) if text[q:q + 1] in _F46 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43270,25 +43644,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e240_1(p1) is None:
-                break
-            while True:
-                r = self.e241_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e242_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e242_1(p1) is None:
                 break
             while True:
                 r = self.e243_1(p1)
@@ -43300,9 +43656,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e244_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e245_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e244_1(p3)
+                r = self.e246_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -43324,7 +43698,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e245_1(p5)
+                    r = self.e247_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43340,14 +43714,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e246_1(p7)
+                r = self.e248_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e247_1(p7)
+                r = self.e249_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -43357,7 +43731,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e248_1(p1)
+            r = self.e250_1(p1)
             if r is None:
                 break
             q, v = r
@@ -43367,7 +43741,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e249_1(p)
+        r = self.e251_1(p)
         if r is None:
             return None
         q, v = r
@@ -43377,9 +43751,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e250_1(p9) is None:
+            if self.e252_1(p9) is None:
                 break
-            r = self.e251_1(p9)
+            r = self.e253_1(p9)
             if r is None:
                 break
             q, v = r
@@ -43395,7 +43769,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p11] = q
-                m = _RX32(text, q) if text[q:q + 1] in _F60 else None
+                m = _RX32(text, q) if text[q:q + 1] in _F61 else None
                 if m is None:
                     break
                 s = m.group()
@@ -43416,7 +43790,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e252_1(p13)
+                r = self.e254_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -43451,7 +43825,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e253_1(p9)
+                r = self.e255_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43492,7 +43866,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e254_1(p19)
+                    r = self.e256_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -43506,7 +43880,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e255_1(p9)
+                r = self.e257_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43628,18 +44002,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 761
+                    n.rule = 769
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 762
+                    n.rule = 770
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43694,18 +44068,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 764
+                    n.rule = 772
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 765
+                    n.rule = 773
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43732,18 +44106,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 766
+                    n.rule = 774
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 767
+                    n.rule = 775
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43784,18 +44158,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 768
+                    n.rule = 776
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 769
+                    n.rule = 777
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43804,6 +44178,48 @@ class CardParser:
             while True:
                 p17 = p
                 res18: list[Any] = []
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith("isn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "isn't", '')
+                q += 5
+                p17 = q
+                res18.append(v)
                 p19 = p17
                 res20: list[Any] = []
                 q = sk0[p19]
@@ -43812,33 +44228,33 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p19] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
+                v = (q, 'blocked', '')
                 q += 7
                 p19 = q
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 770
+                    n.rule = 778
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 771
+                    n.rule = 779
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F5:
             while True:
                 p21 = p
                 res22: list[Any] = []
@@ -43850,60 +44266,37 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocks', '')
-                q += 6
+                v = (q, 'attacks', '')
+                q += 7
                 p23 = q
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 772
+                    n.rule = 780
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
-                while True:
-                    p25 = p21
-                    res26: list[Any] = []
-                    r = self.e256_0(p25)
-                    if r is None:
-                        break
-                    q, v = r
-                    p25 = q
-                    if v:
-                        res26.append(v)
-                    q = sk0[p25]
-                    if q < 0:
-                        q = _WS0(text, p25).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p25] = q
-                    if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'creature', '')
-                    q += 8
-                    p25 = q
-                    res26.append(v)
-                    p21 = p25
-                    res22 += res26
-                    break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 773
+                    n.rule = 781
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
-                p27 = p
+                p25 = p
+                res26: list[Any] = []
+                p27 = p25
                 res28: list[Any] = []
                 q = sk0[p27]
                 if q < 0:
@@ -43911,137 +44304,143 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocks', '')
+                q += 6
+                p27 = q
+                res28.append(v)
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 782
+                p25 = p27
+                if res28 and n:
+                    res26.append(n)
+                while True:
+                    p29 = p25
+                    res30: list[Any] = []
+                    r = self.e258_0(p29)
+                    if r is None:
+                        break
+                    q, v = r
+                    p29 = q
+                    if v:
+                        res30.append(v)
+                    q = sk0[p29]
+                    if q < 0:
+                        q = _WS0(text, p29).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p29] = q
+                    if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'creature', '')
+                    q += 8
+                    p29 = q
+                    res30.append(v)
+                    p25 = p29
+                    res26 += res30
+                    break
+                if res26:
+                    n = Nt(res26)
+                    n.rule = 783
+                q = p25
+                v = n if res26 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 771
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F50:
+            while True:
+                p31 = p
+                res32: list[Any] = []
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'becomes', '')
                 q += 7
-                p27 = q
-                res28.append(v)
-                p29 = p27
-                res30: list[Any] = []
-                q = sk0[p29]
+                p31 = q
+                res32.append(v)
+                p33 = p31
+                res34: list[Any] = []
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p29).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p29] = q
+                    sk0[p33] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p29 = q
-                res30.append(v)
-                if res30:
-                    n = Nt(res30)
-                    n.rule = 774
-                p27 = p29
-                if res30 and n:
-                    res28.append(n)
+                p33 = q
+                res34.append(v)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 784
+                p31 = p33
+                if res34 and n:
+                    res32.append(n)
                 while True:
-                    p31 = p27
-                    res32: list[Any] = []
-                    q = sk0[p31]
+                    p35 = p31
+                    res36: list[Any] = []
+                    q = sk0[p35]
                     if q < 0:
-                        q = _WS0(text, p31).end()
+                        q = _WS0(text, p35).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p31] = q
+                        sk0[p35] = q
                     if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'by', '')
                     q += 2
-                    p31 = q
-                    res32.append(v)
-                    p33 = p31
-                    res34: list[Any] = []
-                    r = self.r_ObjectFilter_0(p33)
+                    p35 = q
+                    res36.append(v)
+                    p37 = p35
+                    res38: list[Any] = []
+                    r = self.r_ObjectFilter_0(p37)
                     if r is None:
                         break
                     q, v = r
-                    p33 = q
+                    p37 = q
                     if v:
-                        res34.append(v)
-                    if res34:
-                        n = Nt(res34)
-                        n.rule = 775
-                    p31 = p33
-                    if res34 and n:
-                        res32.append(n)
-                    p27 = p31
-                    res28 += res32
+                        res38.append(v)
+                    if res38:
+                        n = Nt(res38)
+                        n.rule = 785
+                    p35 = p37
+                    if res38 and n:
+                        res36.append(n)
+                    p31 = p35
+                    res32 += res36
                     break
-                if res28:
-                    n = Nt(res28)
-                    n.rule = 776
-                q = p27
-                v = n if res28 else None
+                if res32:
+                    n = Nt(res32)
+                    n.rule = 786
+                q = p31
+                v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F12:
-            while True:
-                p35 = p
-                res36: list[Any] = []
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'phases', '')
-                q += 6
-                p35 = q
-                res36.append(v)
-                p37 = p35
-                res38: list[Any] = []
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F119 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p37 = q
-                if v:
-                    res38.append(v)
-                if res38:
-                    n = Nt(res38)
-                    n.rule = 777
-                p35 = p37
-                if res38 and n:
-                    res36.append(n)
-                if res36:
-                    n = Nt(res36)
-                    n.rule = 778
-                q = p35
-                v = n if res36 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 763
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
             while True:
                 p39 = p
                 res40: list[Any] = []
@@ -44051,40 +44450,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'is', '')
-                q += 2
-                p39 = q
-                res40.append(v)
-                q = sk0[p39]
-                if q < 0:
-                    q = _WS0(text, p39).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p39] = q
-                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turned', '')
+                v = (q, 'phases', '')
                 q += 6
-                p39 = q
-                res40.append(v)
-                q = sk0[p39]
-                if q < 0:
-                    q = _WS0(text, p39).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p39] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
                 p39 = q
                 res40.append(v)
                 p41 = p39
@@ -44095,28 +44466,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                m = _RX61(text, q) if text[q:q + 1] in _F121 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'up', '')
-                q += 2
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p41 = q
-                res42.append(v)
+                if v:
+                    res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 779
+                    n.rule = 787
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 780
+                    n.rule = 788
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44145,11 +44519,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p43] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exiled', '')
+                v = (q, 'turned', '')
                 q += 6
                 p43 = q
                 res44.append(v)
@@ -44159,11 +44533,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p43] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'face', '')
                 q += 4
                 p43 = q
                 res44.append(v)
@@ -44175,33 +44549,33 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'way', '')
-                q += 3
+                v = (q, 'up', '')
+                q += 2
                 p45 = q
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 781
+                    n.rule = 789
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 782
+                    n.rule = 790
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F19:
             while True:
                 p47 = p
                 res48: list[Any] = []
@@ -44211,12 +44585,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'becomes', '')
-                q += 7
+                v = (q, 'is', '')
+                q += 2
                 p47 = q
                 res48.append(v)
                 q = sk0[p47]
@@ -44225,12 +44599,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                v = (q, 'exiled', '')
+                q += 6
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
                 p47 = q
                 res48.append(v)
                 p49 = p47
@@ -44241,142 +44629,65 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'target', '')
-                q += 6
+                v = (q, 'way', '')
+                q += 3
                 p49 = q
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 783
+                    n.rule = 791
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spell', '')
-                q += 5
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'ability', '')
-                q += 7
-                p47 = q
-                res48.append(v)
-                while True:
-                    p51 = p47
-                    res52: list[Any] = []
-                    r = self.e257_0(p51)
-                    if r is None:
-                        break
-                    q, v = r
-                    p51 = q
-                    if v:
-                        res52.append(v)
-                    q = sk0[p51]
-                    if q < 0:
-                        q = _WS0(text, p51).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p51] = q
-                    if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'opponent', '')
-                    q += 8
-                    p51 = q
-                    res52.append(v)
-                    q = sk0[p51]
-                    if q < 0:
-                        q = _WS0(text, p51).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p51] = q
-                    if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'controls', '')
-                    q += 8
-                    p51 = q
-                    res52.append(v)
-                    p47 = p51
-                    res48 += res52
-                    break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 784
+                    n.rule = 792
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F34:
+        if ch in _F50:
             while True:
-                p53 = p
+                p51 = p
+                res52: list[Any] = []
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p51 = q
+                res52.append(v)
+                p53 = p51
                 res54: list[Any] = []
                 q = sk0[p53]
                 if q < 0:
@@ -44384,176 +44695,319 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p53] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p53 = q
+                res54.append(v)
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 793
+                p51 = p53
+                if res54 and n:
+                    res52.append(n)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'ability', '')
+                q += 7
+                p51 = q
+                res52.append(v)
+                while True:
+                    p55 = p51
+                    res56: list[Any] = []
+                    r = self.e259_0(p55)
+                    if r is None:
+                        break
+                    q, v = r
+                    p55 = q
+                    if v:
+                        res56.append(v)
+                    q = sk0[p55]
+                    if q < 0:
+                        q = _WS0(text, p55).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p55] = q
+                    if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'opponent', '')
+                    q += 8
+                    p55 = q
+                    res56.append(v)
+                    q = sk0[p55]
+                    if q < 0:
+                        q = _WS0(text, p55).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p55] = q
+                    if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'controls', '')
+                    q += 8
+                    p55 = q
+                    res56.append(v)
+                    p51 = p55
+                    res52 += res56
+                    break
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 794
+                q = p51
+                v = n if res52 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 771
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p57 = p
+                res58: list[Any] = []
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p53 = q
-                res54.append(v)
+                p57 = q
+                res58.append(v)
                 while True:
-                    r = self.e258_0(p53)
+                    r = self.e260_0(p57)
                     if r is None:
                         break
                     q, v = r
-                    p53 = q
+                    p57 = q
                     if v is not None:
-                        res54.append(v)
+                        res58.append(v)
                     break
-                p55 = p53
-                res56: list[Any] = []
-                q = sk0[p55]
+                p59 = p57
+                res60: list[Any] = []
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p59] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p55 = q
-                res56.append(v)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 785
-                p53 = p55
-                if res56 and n:
-                    res54.append(n)
+                p59 = q
+                res60.append(v)
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 795
+                p57 = p59
+                if res60 and n:
+                    res58.append(n)
                 while True:
-                    p57 = p53
-                    res58: list[Any] = []
-                    q = sk0[p57]
+                    p61 = p57
+                    res62: list[Any] = []
+                    q = sk0[p61]
                     if q < 0:
-                        q = _WS0(text, p57).end()
+                        q = _WS0(text, p61).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p57] = q
+                        sk0[p61] = q
                     if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'to', '')
                     q += 2
-                    p57 = q
-                    res58.append(v)
-                    p59 = p57
-                    res60: list[Any] = []
-                    q = sk0[p59]
+                    p61 = q
+                    res62.append(v)
+                    p63 = p61
+                    res64: list[Any] = []
+                    q = sk0[p63]
                     if q < 0:
-                        q = _WS0(text, p59).end()
+                        q = _WS0(text, p63).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p59] = q
-                    m = _RX59(text, q) if text[q:q + 1] in _F54 else None
+                        sk0[p63] = q
+                    m = _RX62(text, q) if text[q:q + 1] in _F55 else None
                     if m is None:
                         break
                     s = m.group()
                     v = (q, s, '') if s else None
                     q += len(s)
-                    p59 = q
+                    p63 = q
                     if v:
-                        res60.append(v)
-                    if res60:
-                        n = Nt(res60)
-                        n.rule = 786
-                    p57 = p59
-                    if res60 and n:
-                        res58.append(n)
-                    p53 = p57
-                    res54 += res58
+                        res64.append(v)
+                    if res64:
+                        n = Nt(res64)
+                        n.rule = 796
+                    p61 = p63
+                    if res64 and n:
+                        res62.append(n)
+                    p57 = p61
+                    res58 += res62
                     break
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 787
-                q = p53
-                v = n if res54 else None
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 797
+                q = p57
+                v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F19:
             while True:
-                p61 = p
-                res62: list[Any] = []
-                q = sk0[p61]
+                p65 = p
+                res66: list[Any] = []
+                q = sk0[p65]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p65] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'is', '')
                 q += 2
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p65] = q
                 if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'dealt', '')
                 q += 5
-                p61 = q
-                res62.append(v)
+                p65 = q
+                res66.append(v)
                 while True:
-                    r = self.e259_0(p61)
+                    r = self.e261_0(p65)
                     if r is None:
                         break
                     q, v = r
-                    p61 = q
+                    p65 = q
                     if v is not None:
-                        res62.append(v)
+                        res66.append(v)
                     break
-                p63 = p61
-                res64: list[Any] = []
-                q = sk0[p63]
+                p67 = p65
+                res68: list[Any] = []
+                q = sk0[p67]
                 if q < 0:
-                    q = _WS0(text, p63).end()
+                    q = _WS0(text, p67).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p63] = q
+                    sk0[p67] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p63 = q
-                res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 788
-                p61 = p63
-                if res64 and n:
-                    res62.append(n)
-                if res62:
-                    n = Nt(res62)
-                    n.rule = 789
-                q = p61
-                v = n if res62 else None
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 798
+                p65 = p67
+                if res68 and n:
+                    res66.append(n)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 799
+                q = p65
+                v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 771
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44571,10 +45025,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 800
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44592,10 +45046,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 801
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44617,10 +45071,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 792
+        n.rule = 802
         return p, n
 
-    def e236_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44634,11 +45088,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F120:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e260_0(p1)
+                r = self.e262_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44680,11 +45134,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F118:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e261_0(p3)
+                r = self.e263_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44728,7 +45182,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44746,10 +45200,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 803
         return q, n
 
-    def e238_1(self, p: int) -> Any:
+    def e240_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44770,7 +45224,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e239_1(self, p: int) -> Any:
+    def e241_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44791,7 +45245,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e240_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44805,7 +45259,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -44900,7 +45354,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -44908,7 +45362,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+                m = _RX38(text, q) if text[q:q + 1] in _F74 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44921,7 +45375,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F74:
+        if ch in _F75:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -44929,7 +45383,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44950,7 +45404,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F77 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44963,7 +45417,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F77:
+        if ch in _F78:
             while True:
                 r = self.r_Color_1(p)
                 if r is None:
@@ -44976,7 +45430,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 r = self.r_Supertype_1(p)
                 if r is None:
@@ -45010,33 +45464,7 @@ class CardParser:
                 break
         return None
 
-    def e241_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e262_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e263_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e242_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -45062,7 +45490,33 @@ class CardParser:
             break
         return None
 
-    def e243_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e266_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e267_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e245_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45080,78 +45534,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 371
-        return q, n
-
-    def e244_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 372
-        return p, n
-
-    def e245_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 373
-        return p, n
+        return q, n
 
     def e246_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -45168,7 +45552,77 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 374
+        return p, n
+
+    def e247_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 375
+        return p, n
+
+    def e248_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX39(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
                 if first:
@@ -45185,10 +45639,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 376
         return p, n
 
-    def e247_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -45211,7 +45665,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e266_1(p1)
+            r = self.e268_1(p1)
             if r is None:
                 p = c
                 break
@@ -45225,41 +45679,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e248_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e267_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e249_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e268_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e250_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e269_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e251_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e270_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e252_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45273,7 +45727,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -45311,7 +45765,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F82:
+        if ch in _F83:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -45319,7 +45773,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX32(text, q) if text[q:q + 1] in _F60 else None
+                m = _RX32(text, q) if text[q:q + 1] in _F61 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45332,7 +45786,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -45370,7 +45824,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -45389,7 +45843,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -45440,7 +45894,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -45518,13 +45972,13 @@ class CardParser:
                 break
         return None
 
-    def e251_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e269_1(p)
+            r = self.e271_1(p)
             if r is None:
                 p = c
                 break
@@ -45535,7 +45989,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e252_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45553,10 +46007,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 375
+        n.rule = 377
         return q, n
 
-    def e253_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45570,7 +46024,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -45651,7 +46105,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 376
+                    n.rule = 378
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45690,7 +46144,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 377
+                    n.rule = 379
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45699,7 +46153,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p7 = p
                 res8: list[Any] = []
@@ -45738,7 +46192,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 378
+                    n.rule = 380
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -45763,7 +46217,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 379
+                    n.rule = 381
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -45802,7 +46256,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 380
+                    n.rule = 382
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -45811,7 +46265,7 @@ class CardParser:
                 p = p7
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p15 = p
                 res16: list[Any] = []
@@ -45829,7 +46283,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e270_1(p15)
+                r = self.e272_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45843,7 +46297,7 @@ class CardParser:
                 p = p15
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -45874,7 +46328,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 381
+                    n.rule = 383
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45921,7 +46375,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 382
+                    n.rule = 384
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45941,7 +46395,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 383
+                    n.rule = 385
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45968,7 +46422,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 384
+                    n.rule = 386
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46002,7 +46456,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 383
+                    n.rule = 385
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46029,7 +46483,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 385
+                    n.rule = 387
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46049,7 +46503,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 383
+                    n.rule = 385
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -46076,7 +46530,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 386
+                    n.rule = 388
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -46110,7 +46564,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 383
+                    n.rule = 385
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -46137,7 +46591,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 387
+                    n.rule = 389
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46171,7 +46625,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 383
+                    n.rule = 385
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -46198,7 +46652,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 388
+                    n.rule = 390
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46232,14 +46686,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 383
+                    n.rule = 385
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e254_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46280,10 +46734,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 389
+        n.rule = 391
         return p, n
 
-    def e255_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46301,7 +46755,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e271_1(p1)
+                r = self.e273_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46333,7 +46787,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e272_1(p3)
+                r = self.e274_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46377,7 +46831,7 @@ class CardParser:
                 break
         return None
 
-    def e256_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46395,10 +46849,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 804
         return q, n
 
-    def e257_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46416,52 +46870,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
-        return q, n
-
-    def e258_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 796
-        return q, n
-
-    def e259_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 797
+        n.rule = 805
         return q, n
 
     def e260_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 806
+        return q, n
+
+    def e261_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 807
+        return q, n
+
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46479,10 +46933,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 808
         return q, n
 
-    def e261_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46500,7 +46954,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 799
+        n.rule = 809
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -46517,7 +46971,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46538,7 +46992,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46559,7 +47013,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46680,7 +47134,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F50:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46722,7 +47176,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F50:
+        if ch in _F51:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -46745,7 +47199,7 @@ class CardParser:
                 break
         return None
 
-    def e262_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46763,10 +47217,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 622
+        n.rule = 626
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46784,10 +47238,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 623
+        n.rule = 627
         return q, n
 
-    def e264_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46805,10 +47259,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 624
+        n.rule = 628
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46826,10 +47280,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 625
+        n.rule = 629
         return q, n
 
-    def e266_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46844,7 +47298,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+            m = _RX39(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
                 if first:
@@ -46861,118 +47315,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 626
+        n.rule = 630
         return p, n
-
-    def e267_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e273_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e274_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e275_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e276_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e268_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F79:
-            while True:
-                r = self.e277_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F81:
-            while True:
-                r = self.e278_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e269_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -46988,7 +47332,117 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F69:
+        if ch in _F16:
+            while True:
+                r = self.e275_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e276_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F79:
+            while True:
+                r = self.e277_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e278_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e270_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F80:
+            while True:
+                r = self.e279_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F82:
+            while True:
+                r = self.e280_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e271_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F70:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -47006,7 +47460,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e279_1(p1)
+                r = self.e281_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47024,7 +47478,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e280_1(p3)
+                r = self.e282_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47033,11 +47487,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e281_1(p3) is None:
+                if self.e283_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e282_1(p3)
+                r = self.e284_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47053,7 +47507,7 @@ class CardParser:
                 break
         return None
 
-    def e270_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47094,10 +47548,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 627
+        n.rule = 631
         return p, n
 
-    def e271_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47115,10 +47569,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 628
+        n.rule = 632
         return q, n
 
-    def e272_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47136,10 +47590,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 633
         return q, n
 
-    def e273_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47154,7 +47608,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX40(text, q) if text[q:q + 1] in _F76 else None
+            m = _RX40(text, q) if text[q:q + 1] in _F77 else None
             if m is None:
                 p = c
                 if first:
@@ -47171,10 +47625,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 722
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47196,10 +47650,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 723
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47221,10 +47675,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 724
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47254,10 +47708,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 725
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47272,7 +47726,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -47289,10 +47743,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 726
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47324,10 +47778,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 727
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47342,7 +47796,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -47359,10 +47813,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 728
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47392,10 +47846,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 729
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -47407,7 +47861,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS1)
             sk1[p] = q
-        m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+        m = _RX41(text, q) if text[q:q + 1] in _F81 else None
         if m is None:
             return None
         s = m.group()
@@ -47422,7 +47876,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS1)
             sk1[p] = q
-        m = _RX32(text, q) if text[q:q + 1] in _F60 else None
+        m = _RX32(text, q) if text[q:q + 1] in _F61 else None
         if m is None:
             return None
         s = m.group()
@@ -47433,7 +47887,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e282_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47448,7 +47902,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -47465,7 +47919,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 730
         return p, n
 
 
@@ -47600,11 +48054,11 @@ CLASSES: dict[str, type[Model]] = {
     'DiscardThisCost': _model_class('DiscardThisCost', (('discardthis', True, '1'),), {'discardthis': ''}, ()),
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1')), {'amount': None, 'evenly': False}, ()),
     'DoesntUntap': _model_class('DoesntUntap', (('its', True, '1'), ('untap', True, '1')), {'its': '', 'untap': ''}, ()),
-    'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
+    'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'amount': None, 'per': None}, ()),
     'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1'), ('thiscombat', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': ''}, ()),
     'EachObjects': _model_class('EachObjects', (('quant', True, '1'), ('filter', True, '1'), ('attached', True, '1'), ('samename', True, '1'), ('ingy', True, '0..1')), {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False}, ()),
     'EachPlayers': _model_class('EachPlayers', (('who', True, '1'),), {'who': ''}, ()),
-    'EmptyHandCondition': _model_class('EmptyHandCondition', (('hand', True, '1'),), {'hand': ''}, ()),
+    'EmptyHandCondition': _model_class('EmptyHandCondition', (('thatplayer', True, '1'), ('hand', True, '1')), {'thatplayer': '', 'hand': ''}, ()),
     'EnchantedRef': _model_class('EnchantedRef', (('equipped', True, '0..1'), ('enchanted', True, '1')), {'equipped': False, 'enchanted': None}, ()),
     'EntersAsCopyStmt': _model_class('EntersAsCopyStmt', (('filter', True, '1'),), {'filter': None}, ()),
     'EntersEvent': _model_class('EntersEvent', (('enters', True, '1'),), {'enters': ''}, ()),
@@ -47649,7 +48103,7 @@ CLASSES: dict[str, type[Model]] = {
     'LeavesEvent': _model_class('LeavesEvent', (('leaves', True, '1'),), {'leaves': ''}, ()),
     'LeftBattlefieldCondition': _model_class('LeftBattlefieldCondition', (('left', True, '1'),), {'left': ''}, ()),
     'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1')), {'amount': None, 'order': ''}, ()),
-    'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
+    'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'amount': None, 'per': None}, ()),
     'LosesKeywords': _model_class('LosesKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'ManaCost': _model_class('ManaCost', (('symbols', True, '1..*'),), {}, ('symbols',)),
     'ManaValueCondition': _model_class('ManaValueCondition', (('its', True, '1'), ('value', True, '1'), ('dir', True, '1')), {'its': '', 'value': 0, 'dir': ''}, ()),
@@ -47677,6 +48131,7 @@ CLASSES: dict[str, type[Model]] = {
     'Param': _model_class('Param', (('name', True, '1'), ('kind', True, '1')), {'name': '', 'kind': None}, ()),
     'PayEffect': _model_class('PayEffect', (('cost', True, '1'),), {'cost': None}, ()),
     'PayLifeCost': _model_class('PayLifeCost', (('amount', True, '1'),), {'amount': None}, ()),
+    'PerCount': _model_class('PerCount', (('counter', True, '1'), ('on', True, '1'), ('whose', True, '1'), ('zone', True, '1')), {'counter': None, 'on': '', 'whose': '', 'zone': ''}, ()),
     'PerObject': _model_class('PerObject', (('filter', True, '1'), ('gy', True, '0..1'), ('bf', True, '0..1')), {'filter': None, 'gy': False, 'bf': False}, ()),
     'PerTime': _model_class('PerTime', (('word', True, '1'),), {'word': None}, ()),
     'PhaseOutEffect': _model_class('PhaseOutEffect', (('target', True, '1'), ('phaseout', True, '1')), {'target': None, 'phaseout': ''}, ()),
@@ -47738,6 +48193,7 @@ CLASSES: dict[str, type[Model]] = {
     'TurnedUpEvent': _model_class('TurnedUpEvent', (('up', True, '1'),), {'up': ''}, ()),
     'TypeArg': _model_class('TypeArg', (('type', True, '1'),), {'type': None}, ()),
     'TypeStmt': _model_class('TypeStmt', (('supertypes', True, '0..*'), ('types', True, '1..*'), ('subtypes', True, '1..*')), {}, ('supertypes', 'types', 'subtypes')),
+    'UnblockedEvent': _model_class('UnblockedEvent', (('unblocked', True, '1'),), {'unblocked': ''}, ()),
     'UncounterableStmt': _model_class('UncounterableStmt', (('countered', True, '1'),), {'countered': ''}, ()),
     'UntapEffect': _model_class('UntapEffect', (('target', True, '1'),), {'target': None}, ()),
     'UpToTargets': _model_class('UpToTargets', (('each', True, '0..1'), ('count', True, '1'), ('filter', True, '1')), {'each': False, 'count': None, 'filter': None}, ()),
@@ -47929,147 +48385,149 @@ _C264 = CLASSES['PlayTopStmt']
 _C267 = CLASSES['CardsStaticStmt']
 _C272 = CLASSES['ObjectFilter']
 _C279 = CLASSES['ControlledThing']
-_C286 = CLASSES['MayEffect']
-_C289 = CLASSES['ChooseAmongEffect']
-_C292 = CLASSES['ExtraTurnEffect']
-_C296 = CLASSES['CantCastEffect']
-_C299 = CLASSES['PlayerTopCardActionEffect']
-_C302 = CLASSES['LoseLifeEffect']
-_C305 = CLASSES['PlayerMillEffect']
-_C307 = CLASSES['MayPlayEffect']
-_C309 = CLASSES['BlockRequirementEffect']
-_C312 = CLASSES['TopCardActionEffect']
-_C314 = CLASSES['PayEffect']
-_C317 = CLASSES['NumberedActionEffect']
-_C319 = CLASSES['AttachEffect']
-_C322 = CLASSES['FightEffect']
-_C325 = CLASSES['LookAtTopEffect']
-_C329 = CLASSES['ObjectDamageEffect']
-_C334 = CLASSES['MoveCountersEffect']
-_C337 = CLASSES['KeywordCost']
-_C339 = CLASSES['TypeArg']
-_C341 = CLASSES['QualityArg']
-_C343 = CLASSES['OntoArg']
-_C349 = CLASSES['TriggeredStmt']
-_C352 = CLASSES['ActivatedStmt']
-_C354 = CLASSES['PTDefiningStmt']
-_C357 = CLASSES['SpellKind']
-_C361 = CLASSES['EntersTappedStmt']
-_C364 = CLASSES['CostPerTargetStmt']
-_C366 = CLASSES['UncounterableStmt']
-_C370 = CLASSES['StaticStmt']
-_C383 = CLASSES['ControlClause']
-_C392 = CLASSES['DividedDamageEffect']
-_C394 = CLASSES['DamageEffect']
-_C396 = CLASSES['DestroyEffect']
-_C399 = CLASSES['DrawEffect']
-_C401 = CLASSES['TokenCopyEffect']
-_C406 = CLASSES['TokenEffect']
-_C407 = CLASSES['AddManaEffect']
-_C410 = CLASSES['DiscardEffect']
-_C412 = CLASSES['GainLifeEffect']
-_C415 = CLASSES['GainControlEffect']
-_C417 = CLASSES['ReturnToHandEffect']
-_C420 = CLASSES['ReturnFromGraveyardEffect']
-_C422 = CLASSES['ReturnToBattlefieldEffect']
-_C425 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C430 = CLASSES['SearchEffect']
-_C434 = CLASSES['CounterSpellEffect']
-_C436 = CLASSES['ShuffleEffect']
-_C440 = CLASSES['MillEffect']
-_C443 = CLASSES['PutFromHandEffect']
-_C447 = CLASSES['PutCountersEffect']
-_C450 = CLASSES['PutOnLibraryEffect']
-_C452 = CLASSES['PutIntoZoneEffect']
-_C458 = CLASSES['ExileEffect']
-_C460 = CLASSES['ExileTopEffect']
-_C462 = CLASSES['RegenerateEffect']
-_C466 = CLASSES['PlayerSacrificesEffect']
-_C469 = CLASSES['SacrificeEffect']
-_C471 = CLASSES['UntapEffect']
-_C473 = CLASSES['TapOrUntapEffect']
-_C475 = CLASSES['TapEffect']
-_C479 = CLASSES['RemoveCountersEffect']
-_C481 = CLASSES['DelayedEffect']
-_C483 = CLASSES['PreventEffect']
-_C485 = CLASSES['CastThisEffect']
-_C487 = CLASSES['CopySpellEffect']
-_C488 = CLASSES['NoRegenEffect']
-_C491 = CLASSES['PhaseOutEffect']
-_C494 = CLASSES['NoUntapEffect']
-_C497 = CLASSES['ContinuousEffect']
-_C499 = CLASSES['PlayerRef']
-_C506 = CLASSES['AnyNumberTargets']
-_C508 = CLASSES['AnyTarget']
-_C511 = CLASSES['UpToTargets']
-_C513 = CLASSES['EachPlayers']
-_C515 = CLASSES['ThatRef']
-_C517 = CLASSES['EnchantedRef']
-_C522 = CLASSES['BeginningTrigger']
-_C526 = CLASSES['LastCounterTrigger']
-_C530 = CLASSES['BatchAttackTrigger']
-_C532 = CLASSES['ThisTrigger']
-_C536 = CLASSES['CastTrigger']
-_C539 = CLASSES['YoursTrigger']
-_C552 = CLASSES['ZonePlace']
-_C556 = CLASSES['PTChange']
-_C559 = CLASSES['CantAttackOrBlock']
-_C561 = CLASSES['CantAttack']
-_C563 = CLASSES['CantBlock']
-_C565 = CLASSES['CantBeBlockedByFewer']
-_C566 = CLASSES['CantBeBlockedExcept']
-_C567 = CLASSES['CanBlockOnly']
-_C569 = CLASSES['CantBeTargetedBy']
-_C570 = CLASSES['CantBeTargeted']
-_C572 = CLASSES['CantBeDestroyed']
-_C574 = CLASSES['CantPhaseOut']
-_C576 = CLASSES['PhasesEachUntap']
-_C578 = CLASSES['GainsAbility']
-_C581 = CLASSES['HasKeywordAtManaCost']
-_C582 = CLASSES['HasKeywords']
-_C583 = CLASSES['LosesKeywords']
-_C586 = CLASSES['CombatDamageSteps']
-_C588 = CLASSES['AssignsExcess']
-_C590 = CLASSES['AttacksUntapped']
-_C592 = CLASSES['DoesntUntap']
-_C594 = CLASSES['DamageGainsLife']
-_C596 = CLASSES['DamageIsLethal']
-_C598 = CLASSES['CantBeBlockedBy']
-_C600 = CLASSES['CantBeAttachedBy']
-_C602 = CLASSES['PreventDamageFrom']
-_C604 = CLASSES['AttacksDespite']
-_C606 = CLASSES['MaxBlockers']
-_C608 = CLASSES['AttacksEachCombat']
-_C610 = CLASSES['BlocksEachCombat']
-_C612 = CLASSES['CantBeBlocked']
-_C614 = CLASSES['IsColor']
-_C648 = CLASSES['Duration']
-_C651 = CLASSES['TargetObject']
-_C653 = CLASSES['FromGraveyard']
-_C659 = CLASSES['OntoBattlefield']
-_C662 = CLASSES['IntoHand']
-_C664 = CLASSES['IntoGraveyard']
-_C667 = CLASSES['CostValue']
-_C687 = CLASSES['BackRef']
-_C689 = CLASSES['TargetPlayer']
-_C693 = CLASSES['EachObjects']
-_C706 = CLASSES['QualityRef']
-_C727 = CLASSES['PerTime']
-_C733 = CLASSES['PerObject']
-_C736 = CLASSES['PowerOf']
-_C762 = CLASSES['EntersEvent']
-_C765 = CLASSES['LeavesEvent']
-_C767 = CLASSES['DiesEvent']
-_C769 = CLASSES['AttacksAloneEvent']
-_C771 = CLASSES['AttacksEvent']
-_C773 = CLASSES['BlocksEvent']
-_C776 = CLASSES['BlockedEvent']
-_C778 = CLASSES['PhasesEvent']
-_C780 = CLASSES['TurnedUpEvent']
-_C782 = CLASSES['ExiledThisWayEvent']
-_C784 = CLASSES['TargetedEvent']
-_C787 = CLASSES['DealsDamageEvent']
-_C789 = CLASSES['DealtDamageEvent']
+_C287 = CLASSES['MayEffect']
+_C290 = CLASSES['ChooseAmongEffect']
+_C293 = CLASSES['ExtraTurnEffect']
+_C297 = CLASSES['CantCastEffect']
+_C300 = CLASSES['PlayerTopCardActionEffect']
+_C304 = CLASSES['LoseLifeEffect']
+_C307 = CLASSES['PlayerMillEffect']
+_C309 = CLASSES['MayPlayEffect']
+_C311 = CLASSES['BlockRequirementEffect']
+_C314 = CLASSES['TopCardActionEffect']
+_C316 = CLASSES['PayEffect']
+_C319 = CLASSES['NumberedActionEffect']
+_C321 = CLASSES['AttachEffect']
+_C324 = CLASSES['FightEffect']
+_C327 = CLASSES['LookAtTopEffect']
+_C331 = CLASSES['ObjectDamageEffect']
+_C336 = CLASSES['MoveCountersEffect']
+_C339 = CLASSES['KeywordCost']
+_C341 = CLASSES['TypeArg']
+_C343 = CLASSES['QualityArg']
+_C345 = CLASSES['OntoArg']
+_C351 = CLASSES['TriggeredStmt']
+_C354 = CLASSES['ActivatedStmt']
+_C356 = CLASSES['PTDefiningStmt']
+_C359 = CLASSES['SpellKind']
+_C363 = CLASSES['EntersTappedStmt']
+_C366 = CLASSES['CostPerTargetStmt']
+_C368 = CLASSES['UncounterableStmt']
+_C372 = CLASSES['StaticStmt']
+_C385 = CLASSES['ControlClause']
+_C394 = CLASSES['DividedDamageEffect']
+_C396 = CLASSES['DamageEffect']
+_C398 = CLASSES['DestroyEffect']
+_C402 = CLASSES['DrawEffect']
+_C404 = CLASSES['TokenCopyEffect']
+_C409 = CLASSES['TokenEffect']
+_C410 = CLASSES['AddManaEffect']
+_C413 = CLASSES['DiscardEffect']
+_C415 = CLASSES['GainLifeEffect']
+_C418 = CLASSES['GainControlEffect']
+_C420 = CLASSES['ReturnToHandEffect']
+_C423 = CLASSES['ReturnFromGraveyardEffect']
+_C425 = CLASSES['ReturnToBattlefieldEffect']
+_C428 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C433 = CLASSES['SearchEffect']
+_C437 = CLASSES['CounterSpellEffect']
+_C439 = CLASSES['ShuffleEffect']
+_C443 = CLASSES['MillEffect']
+_C446 = CLASSES['PutFromHandEffect']
+_C450 = CLASSES['PutCountersEffect']
+_C453 = CLASSES['PutOnLibraryEffect']
+_C455 = CLASSES['PutIntoZoneEffect']
+_C461 = CLASSES['ExileEffect']
+_C463 = CLASSES['ExileTopEffect']
+_C465 = CLASSES['RegenerateEffect']
+_C469 = CLASSES['PlayerSacrificesEffect']
+_C472 = CLASSES['SacrificeEffect']
+_C474 = CLASSES['UntapEffect']
+_C476 = CLASSES['TapOrUntapEffect']
+_C478 = CLASSES['TapEffect']
+_C482 = CLASSES['RemoveCountersEffect']
+_C484 = CLASSES['DelayedEffect']
+_C486 = CLASSES['PreventEffect']
+_C488 = CLASSES['CastThisEffect']
+_C490 = CLASSES['CopySpellEffect']
+_C491 = CLASSES['NoRegenEffect']
+_C494 = CLASSES['PhaseOutEffect']
+_C497 = CLASSES['NoUntapEffect']
+_C500 = CLASSES['ContinuousEffect']
+_C502 = CLASSES['PlayerRef']
+_C507 = CLASSES['PerCount']
+_C510 = CLASSES['AnyNumberTargets']
+_C512 = CLASSES['AnyTarget']
+_C515 = CLASSES['UpToTargets']
+_C517 = CLASSES['EachPlayers']
+_C519 = CLASSES['ThatRef']
+_C521 = CLASSES['EnchantedRef']
+_C526 = CLASSES['BeginningTrigger']
+_C530 = CLASSES['LastCounterTrigger']
+_C534 = CLASSES['BatchAttackTrigger']
+_C536 = CLASSES['ThisTrigger']
+_C540 = CLASSES['CastTrigger']
+_C543 = CLASSES['YoursTrigger']
+_C556 = CLASSES['ZonePlace']
+_C560 = CLASSES['PTChange']
+_C563 = CLASSES['CantAttackOrBlock']
+_C565 = CLASSES['CantAttack']
+_C567 = CLASSES['CantBlock']
+_C569 = CLASSES['CantBeBlockedByFewer']
+_C570 = CLASSES['CantBeBlockedExcept']
+_C571 = CLASSES['CanBlockOnly']
+_C573 = CLASSES['CantBeTargetedBy']
+_C574 = CLASSES['CantBeTargeted']
+_C576 = CLASSES['CantBeDestroyed']
+_C578 = CLASSES['CantPhaseOut']
+_C580 = CLASSES['PhasesEachUntap']
+_C582 = CLASSES['GainsAbility']
+_C585 = CLASSES['HasKeywordAtManaCost']
+_C586 = CLASSES['HasKeywords']
+_C587 = CLASSES['LosesKeywords']
+_C590 = CLASSES['CombatDamageSteps']
+_C592 = CLASSES['AssignsExcess']
+_C594 = CLASSES['AttacksUntapped']
+_C596 = CLASSES['DoesntUntap']
+_C598 = CLASSES['DamageGainsLife']
+_C600 = CLASSES['DamageIsLethal']
+_C602 = CLASSES['CantBeBlockedBy']
+_C604 = CLASSES['CantBeAttachedBy']
+_C606 = CLASSES['PreventDamageFrom']
+_C608 = CLASSES['AttacksDespite']
+_C610 = CLASSES['MaxBlockers']
+_C612 = CLASSES['AttacksEachCombat']
+_C614 = CLASSES['BlocksEachCombat']
+_C616 = CLASSES['CantBeBlocked']
+_C618 = CLASSES['IsColor']
+_C652 = CLASSES['Duration']
+_C655 = CLASSES['TargetObject']
+_C657 = CLASSES['FromGraveyard']
+_C663 = CLASSES['OntoBattlefield']
+_C666 = CLASSES['IntoHand']
+_C668 = CLASSES['IntoGraveyard']
+_C671 = CLASSES['CostValue']
+_C695 = CLASSES['BackRef']
+_C697 = CLASSES['TargetPlayer']
+_C701 = CLASSES['EachObjects']
+_C714 = CLASSES['QualityRef']
+_C735 = CLASSES['PerTime']
+_C741 = CLASSES['PerObject']
+_C744 = CLASSES['PowerOf']
+_C770 = CLASSES['EntersEvent']
+_C773 = CLASSES['LeavesEvent']
+_C775 = CLASSES['DiesEvent']
+_C777 = CLASSES['AttacksAloneEvent']
+_C779 = CLASSES['UnblockedEvent']
+_C781 = CLASSES['AttacksEvent']
+_C783 = CLASSES['BlocksEvent']
+_C786 = CLASSES['BlockedEvent']
+_C788 = CLASSES['PhasesEvent']
+_C790 = CLASSES['TurnedUpEvent']
+_C792 = CLASSES['ExiledThisWayEvent']
+_C794 = CLASSES['TargetedEvent']
+_C797 = CLASSES['DealsDamageEvent']
+_C799 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -49621,7 +50079,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 335:  # lastinstead
+        elif r == 337:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -49632,7 +50090,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 336:  # tailinstead
+        elif r == 338:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -50943,14 +51401,18 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C193()
-    d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thatplayer': '', 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 192:  # hand
+        if r == 281:  # thatplayer
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thatplayer'] = value
+        elif r == 192:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -51026,7 +51488,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 281:  # ormore
+        elif r == 282:  # ormore
             d['ormore'] = True
         elif r == 197:  # counter
             x = c[0]
@@ -51100,19 +51562,19 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 282:  # subject
+        if r == 283:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 390:  # negated
+        elif r == 392:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 283:  # thatspell
+        elif r == 284:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
@@ -51120,7 +51582,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['thatspell'] = value
         elif r == 201:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51207,7 +51669,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 344:  # sentences
+        elif r == 346:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -51395,7 +51857,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # zones
+        if r == 357:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -51403,11 +51865,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 552:
-                    values.append(_b552(x, inst, lim, made))
+                elif x.rule == 556:
+                    values.append(_b556(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 358:  # spells
+        elif r == 360:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -51415,8 +51877,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 357:
-                    values.append(_b357(x, inst, lim, made))
+                elif x.rule == 359:
+                    values.append(_b359(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -51476,12 +51938,12 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 359:  # keywords
+        elif r == 361:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -51643,7 +52105,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # parts
+        if r == 364:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51891,7 +52353,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 367:  # parts
+        elif r == 369:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51900,7 +52362,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -51937,42 +52399,42 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # other
+        if r == 626:  # other
             d['other'] = True
-        elif r == 623:  # another
+        elif r == 627:  # another
             d['another'] = True
-        elif r == 624:  # facedown
+        elif r == 628:  # facedown
             d['facedown'] = True
-        elif r == 625:  # faceup
+        elif r == 629:  # faceup
             d['faceup'] = True
-        elif r == 371:  # exiled
+        elif r == 373:  # exiled
             d['exiled'] = True
-        elif r == 372:  # combat
+        elif r == 374:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 373:  # combat
+        elif r == 375:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 374:  # states
+        elif r == 376:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 626:  # states
+        elif r == 630:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 714:  # nons
+        elif r == 722:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 715:  # colors
+        elif r == 723:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51980,7 +52442,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 716:  # supertypes
+        elif r == 724:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51988,32 +52450,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 717:  # multis
+        elif r == 725:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 718:  # types
+        elif r == 726:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 719:  # subtypes
+        elif r == 727:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 720:  # ortypes
+        elif r == 728:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 721:  # andor
+        elif r == 729:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 722:  # ortypes
+        elif r == 730:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52024,39 +52486,39 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 375:  # chosen
+        elif r == 377:  # chosen
             d['chosen'] = True
-        elif r == 376:  # mv
+        elif r == 378:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 377:  # mvdir
+        elif r == 379:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 378:  # ptstat
+        elif r == 380:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 379:  # ptval
+        elif r == 381:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 380:  # ptdir
+        elif r == 382:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 627:  # keywords
+        elif r == 631:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52070,7 +52532,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 381:  # without
+        elif r == 383:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -52083,9 +52545,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b383(x, inst, lim, made)
+            value = _b385(x, inst, lim, made)
             d['controller'] = value
-        elif r == 389:  # late
+        elif r == 391:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -52099,9 +52561,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 628:  # blocked_by_this
+        elif r == 632:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 629:  # attacking_you
+        elif r == 633:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -52156,7 +52618,7 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52172,7 +52634,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C286()
+    inst: Any = _C287()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52180,7 +52642,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # effect
+        if r == 286:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -52195,7 +52657,7 @@ def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52211,7 +52673,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C289()
+    inst: Any = _C290()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52219,11 +52681,11 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 287:  # player
+        if r == 288:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 502:  # options
+        elif r == 505:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -52235,7 +52697,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b272(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 288:  # last
+        elif r == 289:  # last
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['last'] = value
@@ -52247,7 +52709,7 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52263,7 +52725,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C292()
+    inst: Any = _C293()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52271,13 +52733,13 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 290:  # player
+        if r == 291:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 291:  # extra
+        elif r == 292:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -52289,7 +52751,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52305,7 +52767,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C296()
+    inst: Any = _C297()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52313,18 +52775,18 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 293:  # player
+        if r == 294:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 294:  # samename
+        elif r == 295:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 295:  # nextturn
+        elif r == 296:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -52336,7 +52798,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52352,7 +52814,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C299()
+    inst: Any = _C300()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52360,13 +52822,13 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 297:  # player
+        if r == 298:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 298:  # action
+        elif r == 299:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52379,7 +52841,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52395,22 +52857,28 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C302()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C304()
+    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 300:  # player
+        if r == 301:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 301:  # amount
+        elif r == 302:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
+        elif r == 303:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b507(x, inst, lim, made)
+            d['per'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -52419,7 +52887,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52435,7 +52903,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C307()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52443,11 +52911,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 303:  # player
+        if r == 305:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 304:  # amount
+        elif r == 306:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -52459,7 +52927,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52475,7 +52943,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C307()
+    inst: Any = _C309()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52483,7 +52951,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # play
+        if r == 308:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -52495,7 +52963,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52511,7 +52979,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C311()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52519,9 +52987,9 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 308:  # target
+        if r == 310:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52534,7 +53002,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52550,7 +53018,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C314()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52558,20 +53026,20 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # action
+        if r == 312:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 518:  # count
+        elif r == 522:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 311:  # player
+        elif r == 313:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -52581,7 +53049,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52597,7 +53065,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C316()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52605,7 +53073,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # cost
+        if r == 315:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -52617,7 +53085,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52633,7 +53101,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C319()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52641,14 +53109,14 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # action
+        if r == 317:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 316:  # count
+        elif r == 318:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -52660,7 +53128,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52676,7 +53144,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C321()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52684,9 +53152,9 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # target
+        if r == 320:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52699,7 +53167,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52715,7 +53183,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C324()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52723,16 +53191,16 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # first
+        if r == 322:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 321:  # second
+        elif r == 323:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52745,7 +53213,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52761,7 +53229,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C327()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52769,11 +53237,11 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # amount
+        if r == 325:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 324:  # order
+        elif r == 326:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -52785,7 +53253,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52801,7 +53269,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C331()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52809,20 +53277,20 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # source
+        if r == 328:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 327:  # power
+        elif r == 329:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 328:  # target
+        elif r == 330:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52835,7 +53303,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52851,7 +53319,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C336()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52859,24 +53327,24 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 330:  # amount
+        if r == 332:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 331:  # counter
+        elif r == 333:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 332:  # source
+        elif r == 334:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 333:  # target
+        elif r == 335:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52889,7 +53357,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52905,7 +53373,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C339()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52913,7 +53381,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # parts
+        if r == 523:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52922,7 +53390,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 694 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52935,7 +53403,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52951,7 +53419,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C341()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52959,7 +53427,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # type
+        if r == 340:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -52971,7 +53439,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52987,7 +53455,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C343()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52995,7 +53463,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # quality
+        if r == 342:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -53007,7 +53475,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53023,7 +53491,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C345()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53031,7 +53499,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # subtype
+        if r == 344:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -53043,7 +53511,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53059,7 +53527,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C351()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53067,20 +53535,20 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # zone
+        if r == 347:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 346:  # trigger
+        elif r == 348:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 347:  # condition
+        elif r == 349:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -53089,11 +53557,11 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 348:  # sentences
+        elif r == 350:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 540:  # sentences
+        elif r == 544:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53105,7 +53573,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53121,7 +53589,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C354()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53129,11 +53597,11 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # special
+        if r == 545:  # special
             d['special'] = True
-        elif r == 542:  # fromhand
+        elif r == 546:  # fromhand
             d['fromhand'] = True
-        elif r == 350:  # param
+        elif r == 352:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -53142,11 +53610,11 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 543:  # cost
+        elif r == 547:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 544:  # param
+        elif r == 548:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -53155,15 +53623,15 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 351:  # sentences
+        elif r == 353:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 545:  # sentences
+        elif r == 549:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 546:  # restriction
+        elif r == 550:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -53172,19 +53640,19 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 547:  # once
+        elif r == 551:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 548:  # sorcery
+        elif r == 552:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 549:  # castable
+        elif r == 553:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -53198,7 +53666,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53214,7 +53682,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C356()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53222,13 +53690,13 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # both
+        if r == 707:  # both
             d['both'] = True
-        elif r == 550:  # which
+        elif r == 554:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 353:  # amount
+        elif r == 355:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53240,7 +53708,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53256,7 +53724,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C359()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53264,7 +53732,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # filter
+        if r == 358:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -53276,7 +53744,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53292,7 +53760,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C363()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53300,7 +53768,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # tapped
+        if r == 362:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -53312,7 +53780,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53328,7 +53796,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C364()
+    inst: Any = _C366()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53336,7 +53804,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # cost
+        if r == 365:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -53348,7 +53816,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53364,7 +53832,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C368()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53372,7 +53840,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # countered
+        if r == 367:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -53384,7 +53852,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53400,7 +53868,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C372()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53408,7 +53876,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # precondition
+        if r == 370:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -53417,35 +53885,35 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 615:  # this
+        elif r == 619:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 616:  # enchanted
+        elif r == 620:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 617:  # host
+        elif r == 621:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 618:  # equipped
+        elif r == 622:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 619:  # host
+        elif r == 623:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 620:  # affected
+        elif r == 624:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 621:  # parts
+        elif r == 625:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53454,12 +53922,12 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 369:  # condition
+        elif r == 371:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -53476,7 +53944,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53492,7 +53960,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C385()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53500,27 +53968,27 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # you
+        if r == 384:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 384:  # notyou
+        elif r == 386:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 385:  # own
+        elif r == 387:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 386:  # defending
+        elif r == 388:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 387:  # opponent
+        elif r == 389:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 388:  # opponents
+        elif r == 390:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -53532,7 +54000,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53548,7 +54016,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C392()
+    inst: Any = _C394()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53556,11 +54024,11 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 391:  # amount
+        if r == 393:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 723:  # evenly
+        elif r == 731:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -53570,7 +54038,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53586,7 +54054,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C396()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53594,46 +54062,46 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # named
+        if r == 634:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 631:  # amount
+        elif r == 635:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 632:  # equal
+        elif r == 636:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 724:  # power
+        elif r == 732:  # power
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['power'] = value
-        elif r == 725:  # amount
+        elif r == 733:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 633:  # you
+        elif r == 637:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 634:  # target
+        elif r == 638:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 393:  # also
+        elif r == 395:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53646,7 +54114,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53662,7 +54130,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C398()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53670,9 +54138,9 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # target
+        if r == 397:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53685,7 +54153,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53701,24 +54169,30 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C402()
+    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 397:  # player
+        if r == 399:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 398:  # amount
+        elif r == 400:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
+        elif r == 401:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b507(x, inst, lim, made)
+            d['per'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -53727,7 +54201,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53743,7 +54217,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C404()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53751,9 +54225,9 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # target
+        if r == 403:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53766,7 +54240,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53782,7 +54256,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C409()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53790,21 +54264,21 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # count
+        if r == 405:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 635:  # tapped
+        elif r == 639:  # tapped
             d['tapped'] = True
-        elif r == 403:  # power
+        elif r == 406:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 404:  # toughness
+        elif r == 407:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 636:  # colors
+        elif r == 640:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53812,17 +54286,17 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 637:  # subtypes
+        elif r == 641:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 638:  # types
+        elif r == 642:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 639:  # keywords
+        elif r == 643:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53836,23 +54310,23 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 405:  # tokname
+        elif r == 408:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 640:  # per
+        elif r == 644:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 641:  # pertime
+        elif r == 645:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b727(x, inst, lim, made)
+            value = _b735(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -53862,7 +54336,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53878,7 +54352,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C410()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53886,9 +54360,9 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # anycolor
+        if r == 736:  # anycolor
             d['anycolor'] = True
-        elif r == 729:  # choices
+        elif r == 737:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -53898,15 +54372,15 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 642:  # last
+        elif r == 646:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 643:  # mana
+        elif r == 647:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 792:  # alts
+        elif r == 802:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -53918,7 +54392,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53934,7 +54408,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C413()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53942,27 +54416,27 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # player
+        if r == 411:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 644:  # third
+        elif r == 648:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 409:  # amount
+        elif r == 412:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 730:  # random
+        elif r == 738:  # random
             d['random'] = True
-        elif r == 645:  # per
+        elif r == 649:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b727(x, inst, lim, made)
+            value = _b735(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -53972,7 +54446,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53988,7 +54462,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C415()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53996,31 +54470,31 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # player
+        if r == 414:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 646:  # amount
+        elif r == 650:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 731:  # per
+        elif r == 739:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b727(x, inst, lim, made)
+            value = _b735(x, inst, lim, made)
             d['per'] = value
-        elif r == 734:  # per
+        elif r == 742:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b733(x, inst, lim, made)
+            value = _b741(x, inst, lim, made)
             d['per'] = value
-        elif r == 647:  # equal
+        elif r == 651:  # equal
             x = c[0]
-            value = _b736(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54030,7 +54504,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54046,7 +54520,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C418()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54054,18 +54528,18 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # target
+        if r == 416:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 414:  # duration
+        elif r == 417:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b648(x, inst, lim, made)
+            value = _b652(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -54075,7 +54549,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54091,7 +54565,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C420()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54099,14 +54573,14 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # target
+        if r == 419:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 649:  # yours
+        elif r == 653:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54118,7 +54592,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54134,7 +54608,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C423()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54142,23 +54616,23 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # target
+        if r == 421:  # target
             x = c[0]
-            value = _b651(x, inst, lim, made)
+            value = _b655(x, inst, lim, made)
             d['target'] = value
-        elif r == 419:  # source
+        elif r == 422:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b653(x, inst, lim, made)
+            value = _b657(x, inst, lim, made)
             d['source'] = value
-        elif r == 746:  # hand
+        elif r == 754:  # hand
             d['hand'] = True
-        elif r == 654:  # battlefield
+        elif r == 658:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 747:  # mine
+        elif r == 755:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -54168,7 +54642,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54184,7 +54658,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C425()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54192,22 +54666,22 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 424:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 655:  # fromgy
+        elif r == 659:  # fromgy
             d['fromgy'] = True
-        elif r == 748:  # choice
+        elif r == 756:  # choice
             d['choice'] = True
-        elif r == 749:  # facedown
+        elif r == 757:  # facedown
             d['facedown'] = True
-        elif r == 750:  # mine
+        elif r == 758:  # mine
             d['mine'] = True
-        elif r == 751:  # owners
+        elif r == 759:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -54217,7 +54691,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54233,7 +54707,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C428()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54241,11 +54715,11 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # filter
+        if r == 426:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 424:  # hands
+        elif r == 427:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -54257,7 +54731,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54273,7 +54747,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C433()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54281,38 +54755,38 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # player
+        if r == 429:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 656:  # upto
+        elif r == 660:  # upto
             d['upto'] = True
-        elif r == 427:  # count
+        elif r == 430:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 428:  # filter
+        elif r == 431:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 752:  # alts
+        elif r == 760:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 657:  # reveal
+        elif r == 661:  # reveal
             d['reveal'] = True
-        elif r == 753:  # thatcard
+        elif r == 761:  # thatcard
             d['thatcard'] = True
-        elif r == 754:  # thosecards
+        elif r == 762:  # thosecards
             d['thosecards'] = True
-        elif r == 429:  # destination
+        elif r == 432:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 660 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 664 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 665:  # tapped
+        elif r == 669:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -54322,7 +54796,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54338,7 +54812,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C437()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54346,20 +54820,20 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # target
+        if r == 434:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 432:  # unless
+        elif r == 435:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b667(x, inst, lim, made)
+            value = _b671(x, inst, lim, made)
             d['unless'] = value
-        elif r == 433:  # per
+        elif r == 436:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -54373,7 +54847,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54389,7 +54863,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C439()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54397,9 +54871,9 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # player
+        if r == 438:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54409,7 +54883,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54425,7 +54899,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C443()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54433,19 +54907,19 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # amount
+        if r == 440:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 438:  # player
+        elif r == 441:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 439:  # owner
+        elif r == 442:  # owner
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -54455,7 +54929,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54471,7 +54945,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C446()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54479,11 +54953,11 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # filter
+        if r == 444:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 442:  # battlefield
+        elif r == 445:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -54495,7 +54969,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54511,7 +54985,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C450()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54519,17 +54993,17 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # amount
+        if r == 447:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 445:  # counter
+        elif r == 448:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 446:  # target
+        elif r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54542,7 +55016,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54558,7 +55032,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C453()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54566,24 +55040,24 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 449:  # source
+        elif r == 452:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b653(x, inst, lim, made)
+            value = _b657(x, inst, lim, made)
             d['source'] = value
-        elif r == 669:  # top
+        elif r == 673:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 670:  # bottom
+        elif r == 674:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -54595,7 +55069,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54611,7 +55085,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C455()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54619,9 +55093,9 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 454:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54634,7 +55108,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54650,7 +55124,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C461()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54658,36 +55132,36 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # target
+        if r == 456:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 454:  # source
+        elif r == 457:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b653(x, inst, lim, made)
+            value = _b657(x, inst, lim, made)
             d['source'] = value
-        elif r == 455:  # amount
+        elif r == 458:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 456:  # counter
+        elif r == 459:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 457:  # also
+        elif r == 460:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54700,7 +55174,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54716,7 +55190,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C463()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54724,9 +55198,9 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # player
+        if r == 462:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54736,7 +55210,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54752,7 +55226,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C465()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54760,9 +55234,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54775,7 +55249,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54791,7 +55265,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C469()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54799,17 +55273,17 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # player
+        if r == 466:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
-        elif r == 464:  # amount
+        elif r == 467:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 465:  # filter
+        elif r == 468:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -54821,7 +55295,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54837,7 +55311,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C472()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54845,18 +55319,18 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # target
+        if r == 470:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 468:  # unless
+        elif r == 471:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b667(x, inst, lim, made)
+            value = _b671(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -54866,7 +55340,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54882,7 +55356,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C474()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54890,9 +55364,9 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # target
+        if r == 473:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54905,7 +55379,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54921,7 +55395,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C476()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54929,9 +55403,9 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # target
+        if r == 475:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54944,7 +55418,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54960,7 +55434,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C478()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54968,9 +55442,9 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54983,7 +55457,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54999,7 +55473,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C482()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55007,17 +55481,17 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # amount
+        if r == 479:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 477:  # counter
+        elif r == 480:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 478:  # target
+        elif r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55030,7 +55504,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55046,7 +55520,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C484()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55054,18 +55528,18 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # step
+        if r == 675:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 755 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 672:  # endcombat
+        elif r == 676:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 480:  # effect
+        elif r == 483:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55080,7 +55554,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55096,7 +55570,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C486()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55104,15 +55578,15 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # amount
+        if r == 485:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 756:  # you
+        elif r == 764:  # you
             d['you'] = True
-        elif r == 673:  # target
+        elif r == 677:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55125,7 +55599,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55141,7 +55615,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C488()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55149,18 +55623,18 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # target
+        if r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 674:  # label
+        elif r == 678:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 675:  # free
+        elif r == 679:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -55172,7 +55646,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55188,7 +55662,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C490()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55196,14 +55670,14 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # target
+        if r == 489:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 676:  # newtargets
+        elif r == 680:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -55213,7 +55687,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55229,7 +55703,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C491()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55237,18 +55711,18 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # thatnoun
+        if r == 681:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 678:  # target
+        elif r == 682:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 679:  # thisturn
+        elif r == 683:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -55258,7 +55732,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55274,7 +55748,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55282,14 +55756,14 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 490:  # phaseout
+        elif r == 493:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -55301,7 +55775,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55317,7 +55791,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C497()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55325,14 +55799,14 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 493:  # nountap
+        elif r == 496:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -55344,7 +55818,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55360,7 +55834,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C500()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55368,30 +55842,30 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # lead
+        if r == 498:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b648(x, inst, lim, made)
+            value = _b652(x, inst, lim, made)
             d['lead'] = value
-        elif r == 680:  # target
+        elif r == 684:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 681:  # also
+        elif r == 685:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b693(x, inst, lim, made)
+            value = _b701(x, inst, lim, made)
             d['also'] = value
-        elif r == 682:  # group
+        elif r == 686:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 683:  # parts
+        elif r == 687:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55400,18 +55874,18 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 496:  # duration
+        elif r == 499:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b648(x, inst, lim, made)
+            value = _b652(x, inst, lim, made)
             d['duration'] = value
-        elif r == 684:  # tail
+        elif r == 688:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -55420,7 +55894,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55433,7 +55907,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55449,7 +55923,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C502()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55457,13 +55931,13 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # controller
+        if r == 689:  # controller
             d['controller'] = True
-        elif r == 500:  # owner
+        elif r == 503:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 501:  # who
+        elif r == 504:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -55475,7 +55949,55 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C507()
+    d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 690:  # counter
+            x = c[0]
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 691:  # on
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['on'] = value
+        elif r == 692:  # whose
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['whose'] = value
+        elif r == 693:  # zone
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['zone'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55491,7 +56013,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C510()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55499,7 +56021,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # filter
+        if r == 509:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -55511,7 +56033,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55527,7 +56049,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C512()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55535,7 +56057,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # any
+        if r == 511:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -55547,7 +56069,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55563,7 +56085,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C515()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55571,13 +56093,13 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # each
+        if r == 698:  # each
             d['each'] = True
-        elif r == 509:  # count
+        elif r == 513:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 510:  # filter
+        elif r == 514:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -55589,7 +56111,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55605,7 +56127,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C513()
+    inst: Any = _C517()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55613,7 +56135,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # who
+        if r == 516:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -55625,7 +56147,7 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55641,7 +56163,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C519()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55649,7 +56171,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # that
+        if r == 518:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -55661,7 +56183,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55677,7 +56199,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C521()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55685,9 +56207,9 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # equipped
+        if r == 768:  # equipped
             d['equipped'] = True
-        elif r == 516:  # enchanted
+        elif r == 520:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -55699,7 +56221,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55715,7 +56237,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C526()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55723,11 +56245,11 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # whose
+        if r == 524:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 521:  # step
+        elif r == 525:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -55739,7 +56261,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55755,7 +56277,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C530()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55763,11 +56285,11 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # lead
+        if r == 528:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 525:  # counter
+        elif r == 529:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -55779,7 +56301,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55795,7 +56317,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C534()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55803,15 +56325,15 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # lead
+        if r == 531:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 528:  # subject
+        elif r == 532:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 529:  # batch
+        elif r == 533:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -55823,7 +56345,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55839,7 +56361,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C536()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55847,13 +56369,13 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # lead
+        if r == 535:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 695:  # creature
+        elif r == 703:  # creature
             d['creature'] = True
-        elif r == 696:  # events
+        elif r == 704:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55862,7 +56384,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55875,7 +56397,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55891,7 +56413,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C540()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55899,15 +56421,15 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # lead
+        if r == 537:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 534:  # who
+        elif r == 538:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 535:  # spell
+        elif r == 539:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -55919,7 +56441,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55935,7 +56457,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C543()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55943,17 +56465,17 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # lead
+        if r == 541:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 790:  # thisor
+        elif r == 800:  # thisor
             d['thisor'] = True
-        elif r == 538:  # subject
+        elif r == 542:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 697:  # events
+        elif r == 705:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55962,12 +56484,12 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 698:  # undercontrol
+        elif r == 706:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -55977,7 +56499,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55993,7 +56515,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C556()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56001,11 +56523,11 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 551:  # command
+        if r == 555:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 553:  # battlefield
+        elif r == 557:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56017,7 +56539,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56033,7 +56555,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C560()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56041,29 +56563,29 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # additional
+        if r == 708:  # additional
             d['additional'] = True
-        elif r == 554:  # power
+        elif r == 558:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 555:  # toughness
+        elif r == 559:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 701:  # per
+        elif r == 709:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 702:  # perfilter
+        elif r == 710:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 791:  # onbf
+        elif r == 801:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56073,7 +56595,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56089,7 +56611,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C563()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56097,7 +56619,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # both
+        if r == 562:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -56109,7 +56631,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56125,7 +56647,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C565()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56133,7 +56655,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # attack
+        if r == 564:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -56145,7 +56667,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56161,7 +56683,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C567()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56169,7 +56691,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # block
+        if r == 566:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -56181,7 +56703,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56197,7 +56719,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C569()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56205,7 +56727,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # count
+        if r == 568:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -56217,7 +56739,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56233,7 +56755,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C570()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56241,7 +56763,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # filters
+        if r == 711:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56261,7 +56783,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56277,7 +56799,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C571()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56285,7 +56807,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # filters
+        if r == 712:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56305,7 +56827,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56321,7 +56843,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C573()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56329,9 +56851,9 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # quality
+        if r == 572:  # quality
             x = c[0]
-            value = _b706(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56341,7 +56863,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56357,7 +56879,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C574()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56365,7 +56887,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # opponents
+        if r == 716:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56375,7 +56897,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56391,7 +56913,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C576()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56399,7 +56921,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # destroyed
+        if r == 575:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -56411,7 +56933,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56427,7 +56949,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C578()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56435,7 +56957,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # phase
+        if r == 577:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -56447,7 +56969,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56463,7 +56985,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C580()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56471,7 +56993,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # untap
+        if r == 579:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -56483,7 +57005,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56499,7 +57021,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C582()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56507,9 +57029,9 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # ability
+        if r == 581:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56522,7 +57044,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56538,7 +57060,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C585()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56546,14 +57068,14 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # keyword
+        if r == 583:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 580:  # manacost
+        elif r == 584:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -56565,7 +57087,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56581,7 +57103,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C586()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56589,7 +57111,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # keywords
+        if r == 718:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56611,7 +57133,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56627,7 +57149,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C587()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56635,7 +57157,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # keywords
+        if r == 719:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56657,7 +57179,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56673,7 +57195,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C590()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56681,11 +57203,11 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # first
+        if r == 588:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 585:  # regular
+        elif r == 589:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -56699,7 +57221,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56715,7 +57237,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C592()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56723,7 +57245,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # excess
+        if r == 591:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -56735,7 +57257,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56751,7 +57273,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C594()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56759,7 +57281,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # untapped
+        if r == 593:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -56771,7 +57293,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56787,7 +57309,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C596()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56795,11 +57317,11 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # its
+        if r == 720:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 591:  # untap
+        elif r == 595:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -56811,7 +57333,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56827,7 +57349,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C598()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56835,7 +57357,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # gains
+        if r == 597:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -56847,7 +57369,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56863,7 +57385,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C600()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56871,7 +57393,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # lethal
+        if r == 599:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -56883,80 +57405,8 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C598()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 597:  # quality
-            x = c[0]
-            value = _b706(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C600()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 599:  # quality
-            x = c[0]
-            value = _b706(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56981,7 +57431,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 601:  # quality
             x = c[0]
-            value = _b706(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56992,7 +57442,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57008,22 +57458,17 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C604()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # thisturn
-            d['thisturn'] = True
-        elif r == 603:  # keyword
+        if r == 603:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b714(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57033,7 +57478,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57049,17 +57494,17 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C606()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # count
+        if r == 605:  # quality
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            value = _b714(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57069,7 +57514,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57085,17 +57530,22 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C608()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # attacks
+        if r == 721:  # thisturn
+            d['thisturn'] = True
+        elif r == 607:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57105,7 +57555,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57121,17 +57571,17 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C610()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # blocks
+        if r == 609:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57141,7 +57591,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57157,17 +57607,17 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C612()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # unblockable
+        if r == 611:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57177,7 +57627,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57193,6 +57643,78 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C614()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 613:  # blocks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C616()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 615:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C618()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57200,7 +57722,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # color
+        if r == 617:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57215,7 +57737,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57231,7 +57753,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C652()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57239,23 +57761,23 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # eot
+        if r == 747:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 740:  # next_upkeep
+        elif r == 748:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 741:  # losecontrol
+        elif r == 749:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 742:  # thisturn
+        elif r == 750:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 743:  # thiscombat
+        elif r == 751:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -57267,7 +57789,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57283,7 +57805,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C655()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57291,13 +57813,13 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # another
+        if r == 752:  # another
             d['another'] = True
-        elif r == 650:  # filter
+        elif r == 654:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 745:  # ingy
+        elif r == 753:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57307,7 +57829,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57323,7 +57845,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C657()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57331,7 +57853,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # whose
+        if r == 656:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -57343,7 +57865,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57359,7 +57881,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C663()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57367,7 +57889,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # zone
+        if r == 662:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57379,7 +57901,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57395,7 +57917,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C666()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57403,9 +57925,9 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # player
+        if r == 665:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57415,7 +57937,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57431,7 +57953,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C664()
+    inst: Any = _C668()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57439,9 +57961,9 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # player
+        if r == 667:  # player
             x = c[0]
-            value = _b499(x, inst, lim, made)
+            value = _b502(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57451,7 +57973,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57467,7 +57989,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C671()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57475,11 +57997,11 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # cost
+        if r == 670:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 668:  # param
+        elif r == 672:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57494,7 +58016,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57510,7 +58032,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C695()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57518,9 +58040,9 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # word
+        if r == 694:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57533,7 +58055,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57549,7 +58071,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C697()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57557,11 +58079,11 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # player
+        if r == 696:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 757:  # walker
+        elif r == 765:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -57571,7 +58093,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57587,7 +58109,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C701()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57595,33 +58117,33 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # quant
+        if r == 699:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 692:  # filter
+        elif r == 700:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 758:  # attached
+        elif r == 766:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 759:  # samename
+        elif r == 767:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 793:  # ingy
+        elif r == 803:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57631,7 +58153,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57647,7 +58169,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C706()
+    inst: Any = _C714()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57655,11 +58177,11 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # word
+        if r == 713:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 707:  # param
+        elif r == 715:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57674,7 +58196,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57690,7 +58212,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C735()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57698,9 +58220,9 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # word
+        if r == 734:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57713,7 +58235,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57729,7 +58251,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C733()
+    inst: Any = _C741()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57737,13 +58259,13 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # filter
+        if r == 740:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 798:  # gy
+        elif r == 808:  # gy
             d['gy'] = True
-        elif r == 799:  # bf
+        elif r == 809:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57753,7 +58275,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57769,7 +58291,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C744()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57777,21 +58299,21 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # power
+        if r == 743:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 737:  # power
+        elif r == 745:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 738:  # target
+        elif r == 746:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57804,7 +58326,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57820,7 +58342,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C770()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57828,7 +58350,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # enters
+        if r == 769:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -57840,7 +58362,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57856,7 +58378,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C773()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57864,7 +58386,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # leaves
+        if r == 772:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -57876,7 +58398,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57892,7 +58414,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C775()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57900,7 +58422,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # dies
+        if r == 774:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -57912,7 +58434,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57928,7 +58450,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C769()
+    inst: Any = _C777()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57936,7 +58458,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # alone
+        if r == 776:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -57948,7 +58470,43 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C779()
+    d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 778:  # unblocked
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblocked'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57964,7 +58522,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C781()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57972,7 +58530,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # attacks
+        if r == 780:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -57984,7 +58542,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58000,7 +58558,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C783()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58008,11 +58566,11 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # blocks
+        if r == 782:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 794:  # acreature
+        elif r == 804:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58022,7 +58580,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58038,7 +58596,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C786()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58046,11 +58604,11 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # blocked
+        if r == 784:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 775:  # filter
+        elif r == 785:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -58064,7 +58622,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58080,7 +58638,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C788()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58088,7 +58646,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # direction
+        if r == 787:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -58100,7 +58658,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58116,7 +58674,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C790()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58124,7 +58682,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # up
+        if r == 789:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -58136,7 +58694,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58152,7 +58710,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C792()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58160,7 +58718,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # way
+        if r == 791:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -58172,7 +58730,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58188,7 +58746,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C794()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58196,11 +58754,11 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # targeted
+        if r == 793:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 795:  # opponents
+        elif r == 805:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58210,7 +58768,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58226,7 +58784,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C797()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58234,13 +58792,13 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # combat
+        if r == 806:  # combat
             d['combat'] = True
-        elif r == 785:  # deals
+        elif r == 795:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 786:  # recipient
+        elif r == 796:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -58254,7 +58812,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58270,7 +58828,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C799()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58278,9 +58836,9 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # combat
+        if r == 807:  # combat
             d['combat'] = True
-        elif r == 788:  # dealt
+        elif r == 798:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -58575,527 +59133,537 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 278 __asgn_plain
     _b279,  # 279 ControlledThing
     lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 280 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 281 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 282 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 283 __asgn_plain
-    _match_node,  # 284 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 285 __asgn_plain
-    _b286,  # 286 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 287 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 288 __asgn_plain
-    _b289,  # 289 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 290 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 291 __asgn_plain
-    _b292,  # 292 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 295 __asgn_plain
-    _b296,  # 296 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 297 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 298 __asgn_plain
-    _b299,  # 299 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 301 __asgn_plain
-    _b302,  # 302 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 306 __asgn_plain
-    _b307,  # 307 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 310 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 315 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 320 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 326 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 327 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 331 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 335 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 336 __asgn_optional
-    _b337,  # 337 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 344 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 355 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 358 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 359 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 362 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 363 __asgn_plain
-    _b364,  # 364 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 367 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 369 __asgn_plain
-    _b370,  # 370 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 371 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 372 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 373 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 374 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 375 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 377 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 380 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 389 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 391 __asgn_plain
-    _b392,  # 392 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 TokenEffect
-    _b407,  # 407 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 281 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 282 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 283 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 284 __asgn_plain
+    _match_node,  # 285 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 286 __asgn_plain
+    _b287,  # 287 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 288 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 289 __asgn_plain
+    _b290,  # 290 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 291 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 292 __asgn_plain
+    _b293,  # 293 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 294 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 296 __asgn_plain
+    _b297,  # 297 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 298 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 299 __asgn_plain
+    _b300,  # 300 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 301 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 302 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 303 __asgn_plain
+    _b304,  # 304 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 306 __asgn_plain
+    _b307,  # 307 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 308 __asgn_plain
+    _b309,  # 309 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 310 __asgn_plain
+    _b311,  # 311 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 312 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
+    _b314,  # 314 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 315 __asgn_plain
+    _b316,  # 316 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 317 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 318 __asgn_plain
+    _b319,  # 319 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 322 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 325 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 328 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 335 __asgn_plain
+    _b336,  # 336 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 337 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 338 __asgn_optional
+    _b339,  # 339 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 348 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 350 __asgn_plain
+    _b351,  # 351 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 357 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 360 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 361 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 364 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 367 __asgn_plain
+    _b368,  # 368 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 369 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 373 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 374 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 375 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 376 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 377 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 378 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 381 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 383 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 384 __asgn_plain
+    _b385,  # 385 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 391 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 397 __asgn_plain
+    _b398,  # 398 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 408 __asgn_plain
+    _b409,  # 409 TokenEffect
+    _b410,  # 410 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 412 __asgn_plain
+    _b413,  # 413 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 417 __asgn_plain
+    _b418,  # 418 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 422 __asgn_plain
+    _b423,  # 423 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 CounterSpellEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 PutOnLibraryEffect
+    _b439,  # 439 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 CopySpellEffect
-    _b488,  # 488 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 PhaseOutEffect
+    _b490,  # 490 CopySpellEffect
+    _b491,  # 491 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 ContinuousEffect
-    _match_node,  # 498 ActionWord
-    _b499,  # 499 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 502 __asgn_oneormore
-    _match_node,  # 503 BackWord
-    _node,  # 504 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 512 __asgn_plain
-    _b513,  # 513 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 519 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 BeginningTrigger
-    _node,  # 523 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 ContinuousEffect
+    _match_node,  # 501 ActionWord
+    _b502,  # 502 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 505 __asgn_oneormore
+    _match_node,  # 506 BackWord
+    _b507,  # 507 PerCount
+    _node,  # 508 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 523 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 BeginningTrigger
+    _node,  # 527 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 541 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 542 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 551 __asgn_plain
-    _b552,  # 552 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 PTChange
-    _node,  # 557 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 CantBeBlockedByFewer
-    _b566,  # 566 CantBeBlockedExcept
-    _b567,  # 567 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 CantBeTargetedBy
-    _b570,  # 570 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 HasKeywordAtManaCost
-    _b582,  # 582 HasKeywords
-    _b583,  # 583 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 545 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 546 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 PTChange
+    _node,  # 561 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 CantBeBlockedByFewer
+    _b570,  # 570 CantBeBlockedExcept
+    _b571,  # 571 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 CantBeTargetedBy
+    _b574,  # 574 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 HasKeywordAtManaCost
+    _b586,  # 586 HasKeywords
+    _b587,  # 587 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 DamageIsLethal
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 621 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 622 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 623 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 624 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 625 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 626 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 627 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 628 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 629 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 635 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 636 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 637 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 638 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 639 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 655 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 OntoBattlefield
-    _node,  # 660 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 663 __asgn_plain
-    _b664,  # 664 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 683 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 684 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 EachObjects
-    _node,  # 694 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 703 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 705 __asgn_plain
-    _b706,  # 706 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 708 __asgn_optional
-    _node,  # 709 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 710 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 717 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 732 __asgn_plain
-    _b733,  # 733 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 752 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 754 __asgn_optional
-    _match_node,  # 755 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 EntersEvent
-    _node,  # 763 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 768 __asgn_plain
-    _b769,  # 769 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 792 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 798 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 799 __asgn_optional
+    _b602,  # 602 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 625 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 626 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 627 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 628 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 629 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 630 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 631 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 632 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 633 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 640 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 641 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 642 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 643 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 660 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 OntoBattlefield
+    _node,  # 664 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 665 __asgn_plain
+    _b666,  # 666 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 683 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 687 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 688 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 EachObjects
+    _node,  # 702 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 704 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 705 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 706 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 713 __asgn_plain
+    _b714,  # 714 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 716 __asgn_optional
+    _node,  # 717 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 724 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 760 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 762 __asgn_optional
+    _match_node,  # 763 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 EntersEvent
+    _node,  # 771 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 801 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 802 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 809 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 504, 523, 557, 660, 694, 709, 763])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 508, 527, 561, 664, 702, 717, 771])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -59379,523 +59947,533 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 278 __asgn_plain
     _b279,  # 279 ControlledThing
     None,  # 280 __asgn_oneormore
-    None,  # 281 __asgn_optional
-    None,  # 282 __asgn_plain
+    None,  # 281 __asgn_plain
+    None,  # 282 __asgn_optional
     None,  # 283 __asgn_plain
-    None,  # 284 ConditionWord
-    None,  # 285 __asgn_plain
-    _b286,  # 286 MayEffect
-    None,  # 287 __asgn_plain
+    None,  # 284 __asgn_plain
+    None,  # 285 ConditionWord
+    None,  # 286 __asgn_plain
+    _b287,  # 287 MayEffect
     None,  # 288 __asgn_plain
-    _b289,  # 289 ChooseAmongEffect
-    None,  # 290 __asgn_plain
+    None,  # 289 __asgn_plain
+    _b290,  # 290 ChooseAmongEffect
     None,  # 291 __asgn_plain
-    _b292,  # 292 ExtraTurnEffect
-    None,  # 293 __asgn_plain
+    None,  # 292 __asgn_plain
+    _b293,  # 293 ExtraTurnEffect
     None,  # 294 __asgn_plain
     None,  # 295 __asgn_plain
-    _b296,  # 296 CantCastEffect
-    None,  # 297 __asgn_plain
+    None,  # 296 __asgn_plain
+    _b297,  # 297 CantCastEffect
     None,  # 298 __asgn_plain
-    _b299,  # 299 PlayerTopCardActionEffect
-    None,  # 300 __asgn_plain
+    None,  # 299 __asgn_plain
+    _b300,  # 300 PlayerTopCardActionEffect
     None,  # 301 __asgn_plain
-    _b302,  # 302 LoseLifeEffect
+    None,  # 302 __asgn_plain
     None,  # 303 __asgn_plain
-    None,  # 304 __asgn_plain
-    _b305,  # 305 PlayerMillEffect
+    _b304,  # 304 LoseLifeEffect
+    None,  # 305 __asgn_plain
     None,  # 306 __asgn_plain
-    _b307,  # 307 MayPlayEffect
+    _b307,  # 307 PlayerMillEffect
     None,  # 308 __asgn_plain
-    _b309,  # 309 BlockRequirementEffect
+    _b309,  # 309 MayPlayEffect
     None,  # 310 __asgn_plain
-    None,  # 311 __asgn_plain
-    _b312,  # 312 TopCardActionEffect
+    _b311,  # 311 BlockRequirementEffect
+    None,  # 312 __asgn_plain
     None,  # 313 __asgn_plain
-    _b314,  # 314 PayEffect
+    _b314,  # 314 TopCardActionEffect
     None,  # 315 __asgn_plain
-    None,  # 316 __asgn_plain
-    _b317,  # 317 NumberedActionEffect
+    _b316,  # 316 PayEffect
+    None,  # 317 __asgn_plain
     None,  # 318 __asgn_plain
-    _b319,  # 319 AttachEffect
+    _b319,  # 319 NumberedActionEffect
     None,  # 320 __asgn_plain
-    None,  # 321 __asgn_plain
-    _b322,  # 322 FightEffect
+    _b321,  # 321 AttachEffect
+    None,  # 322 __asgn_plain
     None,  # 323 __asgn_plain
-    None,  # 324 __asgn_plain
-    _b325,  # 325 LookAtTopEffect
+    _b324,  # 324 FightEffect
+    None,  # 325 __asgn_plain
     None,  # 326 __asgn_plain
-    None,  # 327 __asgn_plain
+    _b327,  # 327 LookAtTopEffect
     None,  # 328 __asgn_plain
-    _b329,  # 329 ObjectDamageEffect
+    None,  # 329 __asgn_plain
     None,  # 330 __asgn_plain
-    None,  # 331 __asgn_plain
+    _b331,  # 331 ObjectDamageEffect
     None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
-    _b334,  # 334 MoveCountersEffect
-    None,  # 335 __asgn_optional
-    None,  # 336 __asgn_optional
-    _b337,  # 337 KeywordCost
-    None,  # 338 __asgn_plain
-    _b339,  # 339 TypeArg
+    None,  # 334 __asgn_plain
+    None,  # 335 __asgn_plain
+    _b336,  # 336 MoveCountersEffect
+    None,  # 337 __asgn_optional
+    None,  # 338 __asgn_optional
+    _b339,  # 339 KeywordCost
     None,  # 340 __asgn_plain
-    _b341,  # 341 QualityArg
+    _b341,  # 341 TypeArg
     None,  # 342 __asgn_plain
-    _b343,  # 343 OntoArg
+    _b343,  # 343 QualityArg
     None,  # 344 __asgn_plain
-    None,  # 345 __asgn_plain
+    _b345,  # 345 OntoArg
     None,  # 346 __asgn_plain
     None,  # 347 __asgn_plain
     None,  # 348 __asgn_plain
-    _b349,  # 349 TriggeredStmt
+    None,  # 349 __asgn_plain
     None,  # 350 __asgn_plain
-    None,  # 351 __asgn_plain
-    _b352,  # 352 ActivatedStmt
+    _b351,  # 351 TriggeredStmt
+    None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
-    _b354,  # 354 PTDefiningStmt
-    None,  # 355 __asgn_oneormore
-    None,  # 356 __asgn_plain
-    _b357,  # 357 SpellKind
-    None,  # 358 __asgn_oneormore
-    None,  # 359 __asgn_oneormore
-    None,  # 360 __asgn_plain
-    _b361,  # 361 EntersTappedStmt
-    None,  # 362 __asgn_oneormore
-    None,  # 363 __asgn_plain
-    _b364,  # 364 CostPerTargetStmt
+    _b354,  # 354 ActivatedStmt
+    None,  # 355 __asgn_plain
+    _b356,  # 356 PTDefiningStmt
+    None,  # 357 __asgn_oneormore
+    None,  # 358 __asgn_plain
+    _b359,  # 359 SpellKind
+    None,  # 360 __asgn_oneormore
+    None,  # 361 __asgn_oneormore
+    None,  # 362 __asgn_plain
+    _b363,  # 363 EntersTappedStmt
+    None,  # 364 __asgn_oneormore
     None,  # 365 __asgn_plain
-    _b366,  # 366 UncounterableStmt
-    None,  # 367 __asgn_oneormore
-    None,  # 368 __asgn_plain
-    None,  # 369 __asgn_plain
-    _b370,  # 370 StaticStmt
-    None,  # 371 __asgn_optional
-    None,  # 372 __asgn_oneormore
-    None,  # 373 __asgn_oneormore
+    _b366,  # 366 CostPerTargetStmt
+    None,  # 367 __asgn_plain
+    _b368,  # 368 UncounterableStmt
+    None,  # 369 __asgn_oneormore
+    None,  # 370 __asgn_plain
+    None,  # 371 __asgn_plain
+    _b372,  # 372 StaticStmt
+    None,  # 373 __asgn_optional
     None,  # 374 __asgn_oneormore
-    None,  # 375 __asgn_optional
-    None,  # 376 __asgn_plain
-    None,  # 377 __asgn_plain
+    None,  # 375 __asgn_oneormore
+    None,  # 376 __asgn_oneormore
+    None,  # 377 __asgn_optional
     None,  # 378 __asgn_plain
     None,  # 379 __asgn_plain
     None,  # 380 __asgn_plain
     None,  # 381 __asgn_plain
     None,  # 382 __asgn_plain
-    _b383,  # 383 ControlClause
+    None,  # 383 __asgn_plain
     None,  # 384 __asgn_plain
-    None,  # 385 __asgn_plain
+    _b385,  # 385 ControlClause
     None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
-    None,  # 389 __asgn_oneormore
+    None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
-    _b392,  # 392 DividedDamageEffect
+    None,  # 391 __asgn_oneormore
+    None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
-    _b394,  # 394 DamageEffect
+    _b394,  # 394 DividedDamageEffect
     None,  # 395 __asgn_plain
-    _b396,  # 396 DestroyEffect
+    _b396,  # 396 DamageEffect
     None,  # 397 __asgn_plain
-    None,  # 398 __asgn_plain
-    _b399,  # 399 DrawEffect
+    _b398,  # 398 DestroyEffect
+    None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
-    _b401,  # 401 TokenCopyEffect
-    None,  # 402 __asgn_plain
+    None,  # 401 __asgn_plain
+    _b402,  # 402 DrawEffect
     None,  # 403 __asgn_plain
-    None,  # 404 __asgn_plain
+    _b404,  # 404 TokenCopyEffect
     None,  # 405 __asgn_plain
-    _b406,  # 406 TokenEffect
-    _b407,  # 407 AddManaEffect
+    None,  # 406 __asgn_plain
+    None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    None,  # 409 __asgn_plain
-    _b410,  # 410 DiscardEffect
+    _b409,  # 409 TokenEffect
+    _b410,  # 410 AddManaEffect
     None,  # 411 __asgn_plain
-    _b412,  # 412 GainLifeEffect
-    None,  # 413 __asgn_plain
+    None,  # 412 __asgn_plain
+    _b413,  # 413 DiscardEffect
     None,  # 414 __asgn_plain
-    _b415,  # 415 GainControlEffect
+    _b415,  # 415 GainLifeEffect
     None,  # 416 __asgn_plain
-    _b417,  # 417 ReturnToHandEffect
-    None,  # 418 __asgn_plain
+    None,  # 417 __asgn_plain
+    _b418,  # 418 GainControlEffect
     None,  # 419 __asgn_plain
-    _b420,  # 420 ReturnFromGraveyardEffect
+    _b420,  # 420 ReturnToHandEffect
     None,  # 421 __asgn_plain
-    _b422,  # 422 ReturnToBattlefieldEffect
-    None,  # 423 __asgn_plain
+    None,  # 422 __asgn_plain
+    _b423,  # 423 ReturnFromGraveyardEffect
     None,  # 424 __asgn_plain
-    _b425,  # 425 ReturnAllFromGraveyardsEffect
+    _b425,  # 425 ReturnToBattlefieldEffect
     None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    None,  # 428 __asgn_plain
+    _b428,  # 428 ReturnAllFromGraveyardsEffect
     None,  # 429 __asgn_plain
-    _b430,  # 430 SearchEffect
+    None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
-    None,  # 433 __asgn_plain
-    _b434,  # 434 CounterSpellEffect
+    _b433,  # 433 SearchEffect
+    None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    _b436,  # 436 ShuffleEffect
-    None,  # 437 __asgn_plain
+    None,  # 436 __asgn_plain
+    _b437,  # 437 CounterSpellEffect
     None,  # 438 __asgn_plain
-    None,  # 439 __asgn_plain
-    _b440,  # 440 MillEffect
+    _b439,  # 439 ShuffleEffect
+    None,  # 440 __asgn_plain
     None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    _b443,  # 443 PutFromHandEffect
+    _b443,  # 443 MillEffect
     None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
-    _b447,  # 447 PutCountersEffect
+    _b446,  # 446 PutFromHandEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    _b450,  # 450 PutOnLibraryEffect
+    _b450,  # 450 PutCountersEffect
     None,  # 451 __asgn_plain
-    _b452,  # 452 PutIntoZoneEffect
-    None,  # 453 __asgn_plain
+    None,  # 452 __asgn_plain
+    _b453,  # 453 PutOnLibraryEffect
     None,  # 454 __asgn_plain
-    None,  # 455 __asgn_plain
+    _b455,  # 455 PutIntoZoneEffect
     None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
-    _b458,  # 458 ExileEffect
+    None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    _b460,  # 460 ExileTopEffect
-    None,  # 461 __asgn_plain
-    _b462,  # 462 RegenerateEffect
-    None,  # 463 __asgn_plain
+    None,  # 460 __asgn_plain
+    _b461,  # 461 ExileEffect
+    None,  # 462 __asgn_plain
+    _b463,  # 463 ExileTopEffect
     None,  # 464 __asgn_plain
-    None,  # 465 __asgn_plain
-    _b466,  # 466 PlayerSacrificesEffect
+    _b465,  # 465 RegenerateEffect
+    None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
     None,  # 468 __asgn_plain
-    _b469,  # 469 SacrificeEffect
+    _b469,  # 469 PlayerSacrificesEffect
     None,  # 470 __asgn_plain
-    _b471,  # 471 UntapEffect
-    None,  # 472 __asgn_plain
-    _b473,  # 473 TapOrUntapEffect
-    None,  # 474 __asgn_plain
-    _b475,  # 475 TapEffect
-    None,  # 476 __asgn_plain
+    None,  # 471 __asgn_plain
+    _b472,  # 472 SacrificeEffect
+    None,  # 473 __asgn_plain
+    _b474,  # 474 UntapEffect
+    None,  # 475 __asgn_plain
+    _b476,  # 476 TapOrUntapEffect
     None,  # 477 __asgn_plain
-    None,  # 478 __asgn_plain
-    _b479,  # 479 RemoveCountersEffect
+    _b478,  # 478 TapEffect
+    None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
-    _b481,  # 481 DelayedEffect
-    None,  # 482 __asgn_plain
-    _b483,  # 483 PreventEffect
-    None,  # 484 __asgn_plain
-    _b485,  # 485 CastThisEffect
-    None,  # 486 __asgn_plain
-    _b487,  # 487 CopySpellEffect
-    _b488,  # 488 NoRegenEffect
+    None,  # 481 __asgn_plain
+    _b482,  # 482 RemoveCountersEffect
+    None,  # 483 __asgn_plain
+    _b484,  # 484 DelayedEffect
+    None,  # 485 __asgn_plain
+    _b486,  # 486 PreventEffect
+    None,  # 487 __asgn_plain
+    _b488,  # 488 CastThisEffect
     None,  # 489 __asgn_plain
-    None,  # 490 __asgn_plain
-    _b491,  # 491 PhaseOutEffect
+    _b490,  # 490 CopySpellEffect
+    _b491,  # 491 NoRegenEffect
     None,  # 492 __asgn_plain
     None,  # 493 __asgn_plain
-    _b494,  # 494 NoUntapEffect
+    _b494,  # 494 PhaseOutEffect
     None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
-    _b497,  # 497 ContinuousEffect
-    None,  # 498 ActionWord
-    _b499,  # 499 PlayerRef
-    None,  # 500 __asgn_plain
-    None,  # 501 __asgn_plain
-    None,  # 502 __asgn_oneormore
-    None,  # 503 BackWord
-    None,  # 504 TargetRef
-    None,  # 505 __asgn_plain
-    _b506,  # 506 AnyNumberTargets
-    None,  # 507 __asgn_plain
-    _b508,  # 508 AnyTarget
+    _b497,  # 497 NoUntapEffect
+    None,  # 498 __asgn_plain
+    None,  # 499 __asgn_plain
+    _b500,  # 500 ContinuousEffect
+    None,  # 501 ActionWord
+    _b502,  # 502 PlayerRef
+    None,  # 503 __asgn_plain
+    None,  # 504 __asgn_plain
+    None,  # 505 __asgn_oneormore
+    None,  # 506 BackWord
+    _b507,  # 507 PerCount
+    None,  # 508 TargetRef
     None,  # 509 __asgn_plain
-    None,  # 510 __asgn_plain
-    _b511,  # 511 UpToTargets
-    None,  # 512 __asgn_plain
-    _b513,  # 513 EachPlayers
+    _b510,  # 510 AnyNumberTargets
+    None,  # 511 __asgn_plain
+    _b512,  # 512 AnyTarget
+    None,  # 513 __asgn_plain
     None,  # 514 __asgn_plain
-    _b515,  # 515 ThatRef
+    _b515,  # 515 UpToTargets
     None,  # 516 __asgn_plain
-    _b517,  # 517 EnchantedRef
+    _b517,  # 517 EachPlayers
     None,  # 518 __asgn_plain
-    None,  # 519 __asgn_oneormore
+    _b519,  # 519 ThatRef
     None,  # 520 __asgn_plain
-    None,  # 521 __asgn_plain
-    _b522,  # 522 BeginningTrigger
-    None,  # 523 Trigger
+    _b521,  # 521 EnchantedRef
+    None,  # 522 __asgn_plain
+    None,  # 523 __asgn_oneormore
     None,  # 524 __asgn_plain
     None,  # 525 __asgn_plain
-    _b526,  # 526 LastCounterTrigger
-    None,  # 527 __asgn_plain
+    _b526,  # 526 BeginningTrigger
+    None,  # 527 Trigger
     None,  # 528 __asgn_plain
     None,  # 529 __asgn_plain
-    _b530,  # 530 BatchAttackTrigger
+    _b530,  # 530 LastCounterTrigger
     None,  # 531 __asgn_plain
-    _b532,  # 532 ThisTrigger
+    None,  # 532 __asgn_plain
     None,  # 533 __asgn_plain
-    None,  # 534 __asgn_plain
+    _b534,  # 534 BatchAttackTrigger
     None,  # 535 __asgn_plain
-    _b536,  # 536 CastTrigger
+    _b536,  # 536 ThisTrigger
     None,  # 537 __asgn_plain
     None,  # 538 __asgn_plain
-    _b539,  # 539 YoursTrigger
-    None,  # 540 __asgn_plain
-    None,  # 541 __asgn_optional
-    None,  # 542 __asgn_optional
-    None,  # 543 __asgn_plain
+    None,  # 539 __asgn_plain
+    _b540,  # 540 CastTrigger
+    None,  # 541 __asgn_plain
+    None,  # 542 __asgn_plain
+    _b543,  # 543 YoursTrigger
     None,  # 544 __asgn_plain
-    None,  # 545 __asgn_plain
-    None,  # 546 __asgn_plain
+    None,  # 545 __asgn_optional
+    None,  # 546 __asgn_optional
     None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
     None,  # 549 __asgn_plain
     None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
-    _b552,  # 552 ZonePlace
+    None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    _b556,  # 556 PTChange
-    None,  # 557 StaticPart
+    _b556,  # 556 ZonePlace
+    None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
-    _b559,  # 559 CantAttackOrBlock
-    None,  # 560 __asgn_plain
-    _b561,  # 561 CantAttack
+    None,  # 559 __asgn_plain
+    _b560,  # 560 PTChange
+    None,  # 561 StaticPart
     None,  # 562 __asgn_plain
-    _b563,  # 563 CantBlock
+    _b563,  # 563 CantAttackOrBlock
     None,  # 564 __asgn_plain
-    _b565,  # 565 CantBeBlockedByFewer
-    _b566,  # 566 CantBeBlockedExcept
-    _b567,  # 567 CanBlockOnly
+    _b565,  # 565 CantAttack
+    None,  # 566 __asgn_plain
+    _b567,  # 567 CantBlock
     None,  # 568 __asgn_plain
-    _b569,  # 569 CantBeTargetedBy
-    _b570,  # 570 CantBeTargeted
-    None,  # 571 __asgn_plain
-    _b572,  # 572 CantBeDestroyed
-    None,  # 573 __asgn_plain
-    _b574,  # 574 CantPhaseOut
+    _b569,  # 569 CantBeBlockedByFewer
+    _b570,  # 570 CantBeBlockedExcept
+    _b571,  # 571 CanBlockOnly
+    None,  # 572 __asgn_plain
+    _b573,  # 573 CantBeTargetedBy
+    _b574,  # 574 CantBeTargeted
     None,  # 575 __asgn_plain
-    _b576,  # 576 PhasesEachUntap
+    _b576,  # 576 CantBeDestroyed
     None,  # 577 __asgn_plain
-    _b578,  # 578 GainsAbility
+    _b578,  # 578 CantPhaseOut
     None,  # 579 __asgn_plain
-    None,  # 580 __asgn_plain
-    _b581,  # 581 HasKeywordAtManaCost
-    _b582,  # 582 HasKeywords
-    _b583,  # 583 LosesKeywords
+    _b580,  # 580 PhasesEachUntap
+    None,  # 581 __asgn_plain
+    _b582,  # 582 GainsAbility
+    None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
-    None,  # 585 __asgn_plain
-    _b586,  # 586 CombatDamageSteps
-    None,  # 587 __asgn_plain
-    _b588,  # 588 AssignsExcess
+    _b585,  # 585 HasKeywordAtManaCost
+    _b586,  # 586 HasKeywords
+    _b587,  # 587 LosesKeywords
+    None,  # 588 __asgn_plain
     None,  # 589 __asgn_plain
-    _b590,  # 590 AttacksUntapped
+    _b590,  # 590 CombatDamageSteps
     None,  # 591 __asgn_plain
-    _b592,  # 592 DoesntUntap
+    _b592,  # 592 AssignsExcess
     None,  # 593 __asgn_plain
-    _b594,  # 594 DamageGainsLife
+    _b594,  # 594 AttacksUntapped
     None,  # 595 __asgn_plain
-    _b596,  # 596 DamageIsLethal
+    _b596,  # 596 DoesntUntap
     None,  # 597 __asgn_plain
-    _b598,  # 598 CantBeBlockedBy
+    _b598,  # 598 DamageGainsLife
     None,  # 599 __asgn_plain
-    _b600,  # 600 CantBeAttachedBy
+    _b600,  # 600 DamageIsLethal
     None,  # 601 __asgn_plain
-    _b602,  # 602 PreventDamageFrom
+    _b602,  # 602 CantBeBlockedBy
     None,  # 603 __asgn_plain
-    _b604,  # 604 AttacksDespite
+    _b604,  # 604 CantBeAttachedBy
     None,  # 605 __asgn_plain
-    _b606,  # 606 MaxBlockers
+    _b606,  # 606 PreventDamageFrom
     None,  # 607 __asgn_plain
-    _b608,  # 608 AttacksEachCombat
+    _b608,  # 608 AttacksDespite
     None,  # 609 __asgn_plain
-    _b610,  # 610 BlocksEachCombat
+    _b610,  # 610 MaxBlockers
     None,  # 611 __asgn_plain
-    _b612,  # 612 CantBeBlocked
+    _b612,  # 612 AttacksEachCombat
     None,  # 613 __asgn_plain
-    _b614,  # 614 IsColor
+    _b614,  # 614 BlocksEachCombat
     None,  # 615 __asgn_plain
-    None,  # 616 __asgn_plain
+    _b616,  # 616 CantBeBlocked
     None,  # 617 __asgn_plain
-    None,  # 618 __asgn_plain
+    _b618,  # 618 IsColor
     None,  # 619 __asgn_plain
     None,  # 620 __asgn_plain
-    None,  # 621 __asgn_oneormore
-    None,  # 622 __asgn_optional
-    None,  # 623 __asgn_optional
-    None,  # 624 __asgn_optional
-    None,  # 625 __asgn_optional
-    None,  # 626 __asgn_oneormore
-    None,  # 627 __asgn_oneormore
+    None,  # 621 __asgn_plain
+    None,  # 622 __asgn_plain
+    None,  # 623 __asgn_plain
+    None,  # 624 __asgn_plain
+    None,  # 625 __asgn_oneormore
+    None,  # 626 __asgn_optional
+    None,  # 627 __asgn_optional
     None,  # 628 __asgn_optional
     None,  # 629 __asgn_optional
-    None,  # 630 __asgn_plain
-    None,  # 631 __asgn_plain
-    None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
+    None,  # 630 __asgn_oneormore
+    None,  # 631 __asgn_oneormore
+    None,  # 632 __asgn_optional
+    None,  # 633 __asgn_optional
     None,  # 634 __asgn_plain
-    None,  # 635 __asgn_optional
-    None,  # 636 __asgn_zeroormore
-    None,  # 637 __asgn_zeroormore
-    None,  # 638 __asgn_oneormore
-    None,  # 639 __asgn_oneormore
-    None,  # 640 __asgn_plain
-    None,  # 641 __asgn_plain
-    None,  # 642 __asgn_plain
-    None,  # 643 __asgn_plain
+    None,  # 635 __asgn_plain
+    None,  # 636 __asgn_plain
+    None,  # 637 __asgn_plain
+    None,  # 638 __asgn_plain
+    None,  # 639 __asgn_optional
+    None,  # 640 __asgn_zeroormore
+    None,  # 641 __asgn_zeroormore
+    None,  # 642 __asgn_oneormore
+    None,  # 643 __asgn_oneormore
     None,  # 644 __asgn_plain
     None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
-    _b648,  # 648 Duration
+    None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
-    _b651,  # 651 TargetObject
-    None,  # 652 __asgn_plain
-    _b653,  # 653 FromGraveyard
+    None,  # 651 __asgn_plain
+    _b652,  # 652 Duration
+    None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    None,  # 655 __asgn_optional
-    None,  # 656 __asgn_optional
-    None,  # 657 __asgn_optional
+    _b655,  # 655 TargetObject
+    None,  # 656 __asgn_plain
+    _b657,  # 657 FromGraveyard
     None,  # 658 __asgn_plain
-    _b659,  # 659 OntoBattlefield
-    None,  # 660 Destination
-    None,  # 661 __asgn_plain
-    _b662,  # 662 IntoHand
-    None,  # 663 __asgn_plain
-    _b664,  # 664 IntoGraveyard
-    None,  # 665 __asgn_optional
-    None,  # 666 __asgn_plain
-    _b667,  # 667 CostValue
-    None,  # 668 __asgn_plain
-    None,  # 669 __asgn_plain
+    None,  # 659 __asgn_optional
+    None,  # 660 __asgn_optional
+    None,  # 661 __asgn_optional
+    None,  # 662 __asgn_plain
+    _b663,  # 663 OntoBattlefield
+    None,  # 664 Destination
+    None,  # 665 __asgn_plain
+    _b666,  # 666 IntoHand
+    None,  # 667 __asgn_plain
+    _b668,  # 668 IntoGraveyard
+    None,  # 669 __asgn_optional
     None,  # 670 __asgn_plain
-    None,  # 671 __asgn_plain
+    _b671,  # 671 CostValue
     None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    None,  # 676 __asgn_optional
+    None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
-    None,  # 679 __asgn_optional
-    None,  # 680 __asgn_plain
+    None,  # 679 __asgn_plain
+    None,  # 680 __asgn_optional
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    None,  # 683 __asgn_oneormore
-    None,  # 684 __asgn_oneormore
-    None,  # 685 __asgn_optional
+    None,  # 683 __asgn_optional
+    None,  # 684 __asgn_plain
+    None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
-    _b687,  # 687 BackRef
-    None,  # 688 __asgn_plain
-    _b689,  # 689 TargetPlayer
-    None,  # 690 __asgn_optional
+    None,  # 687 __asgn_oneormore
+    None,  # 688 __asgn_oneormore
+    None,  # 689 __asgn_optional
+    None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    _b693,  # 693 EachObjects
-    None,  # 694 KeywordCostPart
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_oneormore
-    None,  # 697 __asgn_oneormore
+    None,  # 693 __asgn_plain
+    None,  # 694 __asgn_plain
+    _b695,  # 695 BackRef
+    None,  # 696 __asgn_plain
+    _b697,  # 697 TargetPlayer
     None,  # 698 __asgn_optional
-    None,  # 699 __asgn_optional
-    None,  # 700 __asgn_optional
-    None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
-    None,  # 703 __asgn_oneormore
+    None,  # 699 __asgn_plain
+    None,  # 700 __asgn_plain
+    _b701,  # 701 EachObjects
+    None,  # 702 KeywordCostPart
+    None,  # 703 __asgn_optional
     None,  # 704 __asgn_oneormore
-    None,  # 705 __asgn_plain
-    _b706,  # 706 QualityRef
-    None,  # 707 __asgn_plain
+    None,  # 705 __asgn_oneormore
+    None,  # 706 __asgn_optional
+    None,  # 707 __asgn_optional
     None,  # 708 __asgn_optional
-    None,  # 709 GrantedAbility
-    None,  # 710 __asgn_oneormore
+    None,  # 709 __asgn_plain
+    None,  # 710 __asgn_plain
     None,  # 711 __asgn_oneormore
-    None,  # 712 __asgn_plain
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_oneormore
-    None,  # 715 __asgn_oneormore
-    None,  # 716 __asgn_oneormore
-    None,  # 717 __asgn_oneormore
+    None,  # 712 __asgn_oneormore
+    None,  # 713 __asgn_plain
+    _b714,  # 714 QualityRef
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_optional
+    None,  # 717 GrantedAbility
     None,  # 718 __asgn_oneormore
     None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_oneormore
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_optional
     None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_plain
-    None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
-    _b727,  # 727 PerTime
-    None,  # 728 __asgn_optional
+    None,  # 723 __asgn_oneormore
+    None,  # 724 __asgn_oneormore
+    None,  # 725 __asgn_oneormore
+    None,  # 726 __asgn_oneormore
+    None,  # 727 __asgn_oneormore
+    None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_optional
-    None,  # 731 __asgn_plain
+    None,  # 730 __asgn_oneormore
+    None,  # 731 __asgn_optional
     None,  # 732 __asgn_plain
-    _b733,  # 733 PerObject
+    None,  # 733 __asgn_plain
     None,  # 734 __asgn_plain
-    None,  # 735 __asgn_plain
-    _b736,  # 736 PowerOf
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
+    _b735,  # 735 PerTime
+    None,  # 736 __asgn_optional
+    None,  # 737 __asgn_oneormore
+    None,  # 738 __asgn_optional
     None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    _b741,  # 741 PerObject
     None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
-    None,  # 744 __asgn_optional
-    None,  # 745 __asgn_optional
-    None,  # 746 __asgn_optional
-    None,  # 747 __asgn_optional
-    None,  # 748 __asgn_optional
-    None,  # 749 __asgn_optional
-    None,  # 750 __asgn_optional
-    None,  # 751 __asgn_optional
-    None,  # 752 __asgn_oneormore
+    _b744,  # 744 PowerOf
+    None,  # 745 __asgn_plain
+    None,  # 746 __asgn_plain
+    None,  # 747 __asgn_plain
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_plain
+    None,  # 750 __asgn_plain
+    None,  # 751 __asgn_plain
+    None,  # 752 __asgn_optional
     None,  # 753 __asgn_optional
     None,  # 754 __asgn_optional
-    None,  # 755 DelayedStep
+    None,  # 755 __asgn_optional
     None,  # 756 __asgn_optional
     None,  # 757 __asgn_optional
-    None,  # 758 __asgn_plain
-    None,  # 759 __asgn_plain
-    None,  # 760 __asgn_optional
-    None,  # 761 __asgn_plain
-    _b762,  # 762 EntersEvent
-    None,  # 763 ThisEvent
-    None,  # 764 __asgn_plain
-    _b765,  # 765 LeavesEvent
+    None,  # 758 __asgn_optional
+    None,  # 759 __asgn_optional
+    None,  # 760 __asgn_oneormore
+    None,  # 761 __asgn_optional
+    None,  # 762 __asgn_optional
+    None,  # 763 DelayedStep
+    None,  # 764 __asgn_optional
+    None,  # 765 __asgn_optional
     None,  # 766 __asgn_plain
-    _b767,  # 767 DiesEvent
-    None,  # 768 __asgn_plain
-    _b769,  # 769 AttacksAloneEvent
-    None,  # 770 __asgn_plain
-    _b771,  # 771 AttacksEvent
+    None,  # 767 __asgn_plain
+    None,  # 768 __asgn_optional
+    None,  # 769 __asgn_plain
+    _b770,  # 770 EntersEvent
+    None,  # 771 ThisEvent
     None,  # 772 __asgn_plain
-    _b773,  # 773 BlocksEvent
+    _b773,  # 773 LeavesEvent
     None,  # 774 __asgn_plain
-    None,  # 775 __asgn_plain
-    _b776,  # 776 BlockedEvent
-    None,  # 777 __asgn_plain
-    _b778,  # 778 PhasesEvent
-    None,  # 779 __asgn_plain
-    _b780,  # 780 TurnedUpEvent
-    None,  # 781 __asgn_plain
-    _b782,  # 782 ExiledThisWayEvent
-    None,  # 783 __asgn_plain
-    _b784,  # 784 TargetedEvent
+    _b775,  # 775 DiesEvent
+    None,  # 776 __asgn_plain
+    _b777,  # 777 AttacksAloneEvent
+    None,  # 778 __asgn_plain
+    _b779,  # 779 UnblockedEvent
+    None,  # 780 __asgn_plain
+    _b781,  # 781 AttacksEvent
+    None,  # 782 __asgn_plain
+    _b783,  # 783 BlocksEvent
+    None,  # 784 __asgn_plain
     None,  # 785 __asgn_plain
-    None,  # 786 __asgn_plain
-    _b787,  # 787 DealsDamageEvent
-    None,  # 788 __asgn_plain
-    _b789,  # 789 DealtDamageEvent
-    None,  # 790 __asgn_optional
-    None,  # 791 __asgn_optional
-    None,  # 792 __asgn_oneormore
-    None,  # 793 __asgn_optional
-    None,  # 794 __asgn_optional
-    None,  # 795 __asgn_optional
-    None,  # 796 __asgn_optional
-    None,  # 797 __asgn_optional
-    None,  # 798 __asgn_optional
-    None,  # 799 __asgn_optional
+    _b786,  # 786 BlockedEvent
+    None,  # 787 __asgn_plain
+    _b788,  # 788 PhasesEvent
+    None,  # 789 __asgn_plain
+    _b790,  # 790 TurnedUpEvent
+    None,  # 791 __asgn_plain
+    _b792,  # 792 ExiledThisWayEvent
+    None,  # 793 __asgn_plain
+    _b794,  # 794 TargetedEvent
+    None,  # 795 __asgn_plain
+    None,  # 796 __asgn_plain
+    _b797,  # 797 DealsDamageEvent
+    None,  # 798 __asgn_plain
+    _b799,  # 799 DealtDamageEvent
+    None,  # 800 __asgn_optional
+    None,  # 801 __asgn_optional
+    None,  # 802 __asgn_oneormore
+    None,  # 803 __asgn_optional
+    None,  # 804 __asgn_optional
+    None,  # 805 __asgn_optional
+    None,  # 806 __asgn_optional
+    None,  # 807 __asgn_optional
+    None,  # 808 __asgn_optional
+    None,  # 809 __asgn_optional
 ]

@@ -20,6 +20,7 @@ from .values import (
     Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
     Fixed, LastAffected,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
+    AttackingPlayer, CardsInZone, DefendingPlayer,
     PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
 )
 from .selectors import ObjectFilter
@@ -27,6 +28,9 @@ from .zones import Zone
 
 __all__ = [
     "Ability",
+    "AttackingPlayer",
+    "CardsInZone",
+    "DefendingPlayer",
     "ActionStep",
     "ActivatedAbility",
     "AddMana",

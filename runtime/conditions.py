@@ -192,11 +192,15 @@ class ControlsNone:
 
 @dataclass(frozen=True)
 class NoCardsInHand:
-    """"as long as you have no cards in hand" (hellbent, 207.2c)."""
+    """"as long as you have no cards in hand" (hellbent, 207.2c); ``event_player``: "if that player has no
+    cards in hand", the player the triggering event names (603.2, 603.4)."""
+
+    event_player: bool = False
 
     def holds(self, game: "Game", res: "Resolution") -> bool:
-        """The controller's hand is empty."""
-        return not game.zone(Zone.HAND, res.controller)
+        """The player's hand is empty."""
+        player = res.event_player if self.event_player else res.controller
+        return player >= 0 and not game.zone(Zone.HAND, player)
 
 
 @dataclass(frozen=True)

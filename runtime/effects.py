@@ -162,7 +162,7 @@ class CantCastSameName:
         name = res.game.characteristics(obj).name if obj is not None else ""
         if not name:
             return
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.state.cast_bans.append((p, name, res.controller))
             res.game.log(f"{res.game.players[p].name} can't cast spells named {name} until "
                          f"{res.game.players[res.controller].name}'s next turn")
@@ -177,7 +177,7 @@ class GainLife:
 
     def resolve(self, res: "Resolution") -> None:
         """Gain the life."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.change_life(p, self.amount.evaluate(res))
 
 
@@ -190,7 +190,7 @@ class LoseLife:
 
     def resolve(self, res: "Resolution") -> None:
         """Lose the life."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.change_life(p, -self.amount.evaluate(res))
 
 
@@ -203,7 +203,7 @@ class Draw:
 
     def resolve(self, res: "Resolution") -> None:
         """Draw."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.draw(p, self.amount.evaluate(res))
 
 
@@ -279,7 +279,7 @@ class ChooseAmong:
     def resolve(self, res: "Resolution") -> None:
         """Ask, and remember the choice on the resolution."""
         keys = tuple(str(i) for i in range(len(self.options)))
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             pick = res.game.ask_valid(
                 ChooseOption(p, "Choose one: " + ", ".join(self.labels),
                              tuple(Choice(k, label) for k, label in zip(keys, self.labels))),
@@ -298,7 +298,7 @@ class TakeExtraTurn:
 
     def resolve(self, res: "Resolution") -> None:
         """Add the turn."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.state.extra_turns.append(p)
             res.game.log(f"{res.game.players[p].name} will take an extra turn after this one (500.7)")
 
@@ -448,7 +448,7 @@ class PerformAction:
 
     def resolve(self, res: "Resolution") -> None:
         """Run the action's primitive steps in order."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.perform_action(res, p, self)
 
 
@@ -462,7 +462,7 @@ class Discard:
 
     def resolve(self, res: "Resolution") -> None:
         """Ask for the cards (or pick them at random) and discard them."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.performed = res.game.discard(p, self.amount.evaluate(res), at_random=self.at_random)
 
 
@@ -475,7 +475,7 @@ class Mill:
 
     def resolve(self, res: "Resolution") -> None:
         """Move the cards one at a time from the top."""
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             res.game.mill(p, self.amount.evaluate(res))
 
 
@@ -782,7 +782,7 @@ class ExileTopCard:
     def resolve(self, res: "Resolution") -> None:
         """Move it; remember it for the next instruction."""
         moved = []
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             lib = res.game.zone(Zone.LIBRARY, p)
             if lib:
                 new = res.game.move(lib[0], Zone.EXILE)
@@ -919,7 +919,7 @@ class PlayerSacrifices:
         game = res.game
         wanted = self.amount.evaluate(res)
         done = True  # for "if you do" (608.2c): every player sacrificed as many as asked
-        for p in res.players(self.player):
+        for p in res.following(self.player):
             mine = [o.oid for o in game.battlefield() if o.controller == p and self.filter.matches(game, o, p)]
             n = min(wanted, len(mine))
             done = done and n == wanted

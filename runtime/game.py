@@ -1348,7 +1348,8 @@ class Game:
         if a.condition is not None:
             # 603.4: an intervening-if condition is checked as the ability triggers.
             res = Resolution(self, controller=obj.controller, source_oid=obj.oid, targets=(),
-                             x=obj.cast.x if obj.cast else 0, last_affected=remembered)
+                             x=obj.cast.x if obj.cast else 0, last_affected=remembered,
+                             event_player=event_player, event_amount=event_amount)
             if not a.condition.holds(self, res):
                 return
         self.state.pending.append(PendingTrigger(obj.controller, obj.oid, a, remembered=remembered, label=a.text,

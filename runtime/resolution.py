@@ -9,12 +9,12 @@ conditions and amounts against one too, with no targets.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from .selectors import ObjectFilter
 from .values import (
-    ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer, LastAffected, ObjectRef,
-    OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots, ThisObject, You,
+    AttackingPlayer, ControllerOf, DefendingPlayer, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer,
+    LastAffected, ObjectRef, OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots, ThisObject, You,
 )
 from .zones import Zone
 
@@ -38,6 +38,9 @@ class Resolution:
     event_player: int = -1  # the player the triggering event named ("that player"), -1 if none
     event_amount: int = 0  # the triggering event's amount ("that much")
     chosen: ObjectFilter | None = None  # the kind a player chose earlier in the ability ("of that type")
+    # The player following the instruction being followed ("they", "their" in "each player sacrifices all
+    # lands they control", "defending player loses 1 life for each card in their graveyard"), -1 if none.
+    subject: int = -1
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""
@@ -110,10 +113,23 @@ class Resolution:
             return [host] if host is not None and self.game.exists(host) else []
         return []
 
+    def following(self, ref: PlayerRef) -> Iterator[int]:
+        """The players a player reference means, each in turn the player following the instruction
+        (101.4: "each player" in APNAP order): what "they" and "their" in it mean while it is theirs."""
+        before = self.subject
+        for p in self.players(ref):
+            self.subject = p
+            yield p
+        self.subject = before
+
     def players(self, ref: PlayerRef) -> list[int]:
         """The players a player reference means."""
         if isinstance(ref, You):
             return [self.controller]
+        if isinstance(ref, AttackingPlayer):
+            return [self.game.state.active]  # 506.2
+        if isinstance(ref, DefendingPlayer):
+            return [self.game.opponent(self.game.state.active)]  # 506.2: two players
         if isinstance(ref, EventPlayer):
             return [self.event_player] if self.event_player >= 0 else []
         if isinstance(ref, ControllerOf):

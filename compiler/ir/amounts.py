@@ -11,6 +11,7 @@ from ..pyexpr import ident, lit
 from .base import dataclass, freeze
 
 if TYPE_CHECKING:
+    from ..text import Phrase
     from .selectors import FilterIR
 
 
@@ -152,6 +153,50 @@ class CountOf(Amount):
         extra = (f", zone={lit(self.zone)}" if self.zone and self.zone != "battlefield" else "") + \
             (f", each={lit(self.value)}" if self.value > 1 else "")
         return f"rt.CountOf(filter={self.filter.python()}{extra})"
+
+
+@dataclass(frozen=True)
+class PerCounters(Amount):
+    """``value`` for each counter of a kind on the source (122.1: "1 life for each +1/+1 counter on it"),
+    counted as the instruction is followed (608.2h); ``on``: how the source is named ("it" or "this")."""
+
+    value: int
+    counter: str
+    on: str = "it"
+    words: str = ""
+
+    def suffix(self, ph: "Phrase") -> str:
+        """The words after the amount's noun ("for each fade counter on Tangle Wire")."""
+        return f" for each {self.counter} counter on {ph.this_name() if self.on == 'this' else 'it'}"
+
+    def python(self) -> str:
+        each = f", each={lit(self.value)}" if self.value != 1 else ""
+        return f"rt.CountersOnThis(counter={lit(self.counter)}{each})"
+
+
+@dataclass(frozen=True)
+class PerCard(Amount):
+    """``value`` for each card in a player's hand or graveyard ("for each card in their graveyard"),
+    counted as the instruction is followed (608.2h); ``their``: the zone of the player following the
+    instruction (an instruction with "each player" or "defending player" as its subject), else yours."""
+
+    value: int
+    zone: str
+    their: bool = False
+    words: str = ""
+
+    def suffix(self, ph: "Phrase") -> str:
+        """The words after the amount's noun ("for each card in their graveyard")."""
+        return f" for each card in {'their' if self.their else 'your'} {self.zone}"
+
+    def python(self) -> str:
+        each = f", each={lit(self.value)}" if self.value != 1 else ""
+        return f"rt.CardsInZone(zone={lit(self.zone)}, their={lit(self.their)}{each})"
+
+
+def per_count(a: Amount, ph: "Phrase") -> str:
+    """The "for each ..." words after an amount counted per counter or per card (608.2h), else ""."""
+    return a.suffix(ph) if isinstance(a, (PerCounters, PerCard)) else ""
 
 
 def per_time(a: Amount) -> str:

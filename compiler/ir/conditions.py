@@ -229,13 +229,16 @@ class ControlNone(Condition):
 
 @dataclass(frozen=True)
 class EmptyHand(Condition):
-    """"if you have no cards in hand" (hellbent)."""
+    """"if you have no cards in hand" (hellbent); ``that_player``: "if that player has no cards in hand",
+    the player of the triggering event ("at the beginning of each player's upkeep", 603.2, 603.4)."""
+
+    that_player: bool = False
 
     def text(self, spell: bool, card: str = "it") -> str:
-        return "if you have no cards in hand"
+        return "if that player has no cards in hand" if self.that_player else "if you have no cards in hand"
 
     def python(self) -> str:
-        return "rt.NoCardsInHand()"
+        return "rt.NoCardsInHand(event_player=True)" if self.that_player else "rt.NoCardsInHand()"
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, ClassVar, Mapping
 
 from ..pyexpr import ident, lit, tuple_expr
 from ..wording import COLOR_WORDS, NUMBER_TEXT, becomes, count_of, counters_text, plural_verbs
-from .amounts import Amount, CountOf, CountersOnThis, EventAmount, Fixed, PowerOf, TimesPaid, XAmount, per_time
+from .amounts import (
+    Amount, CountOf, CountersOnThis, EventAmount, Fixed, PerCard, PerCounters, PowerOf, TimesPaid, XAmount, per_count,
+    per_time,
+)
 from .base import dataclass, freeze
 from .costs import CostIR
 from .references import Group, Ref, YouRef
@@ -146,7 +149,7 @@ class _LifeChange(Effect):
             return f"{who} {verb} life equal to {self.amount.words}"
         if isinstance(self.amount, CountOf):  # "you gain 2 life for each creature card in your graveyard"
             return f"{who} {verb} {self.amount.value} life {self.amount.words}"
-        return f"{who} {verb} {self.amount.text()} life{per_time(self.amount)}"
+        return f"{who} {verb} {self.amount.text()} life{per_time(self.amount)}{per_count(self.amount, ph)}"
 
     def python(self, actions: Actions) -> str:
         return f"rt.{self.RUNTIME}(player={self.player.python()}, amount={self.amount.python()})"
@@ -175,18 +178,24 @@ class LoseLife(_LifeChange):
 
 @dataclass(frozen=True)
 class Draw(Effect):
-    """121.1: "draw two cards", "target player draws X cards"."""
+    """121.1: "draw two cards", "target player draws X cards"; ``you``: written "you draw a card" (with
+    another player's instruction before it: "... if that player has no cards in hand, you draw a card")."""
 
     player: Ref
     amount: Amount
+    you: bool = False
 
     def text(self, ph: "Phrase", subject: str) -> str:
         who = self.player.player_text(ph)
         n = self.amount.value
         obj = "a card" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} cards"
-        if not isinstance(self.amount, Fixed):
+        if isinstance(self.amount, (PerCounters, PerCard)):  # "draws a card for each +1/+1 counter on it"
+            obj = count_of(n, "card") + per_count(self.amount, ph)
+        elif not isinstance(self.amount, Fixed):
             obj = f"{self.amount.text()} cards"  # "draw that many cards", "draw X cards"
-        return f"{who} draws {obj}" if not isinstance(self.player, YouRef) else f"draw {obj}"
+        if isinstance(self.player, YouRef):
+            return f"you draw {obj}" if self.you else f"draw {obj}"
+        return f"{who} draws {obj}"
 
     def python(self, actions: Actions) -> str:
         return f"rt.Draw(player={self.player.python()}, amount={self.amount.python()})"

@@ -232,6 +232,26 @@ class EventPlayer(Ref):
         return "rt.EventPlayer()"
 
 
+@dataclass(frozen=True)
+class DefendingPlayer(Ref):
+    """"defending player" (506.2): in a two-player game, the nonactive player during combat."""
+
+    words: str = "defending player"
+
+    def python(self) -> str:
+        return "rt.DefendingPlayer()"
+
+
+@dataclass(frozen=True)
+class AttackingPlayer(Ref):
+    """"attacking player" (506.2): the active player during combat."""
+
+    words: str = "attacking player"
+
+    def python(self) -> str:
+        return "rt.AttackingPlayer()"
+
+
 def each_player(who: str, words: str) -> Ref:
     """"each opponent" / "each player" (``who``: the noun)."""
     return EachOpponent(words) if who == "opponent" else EachPlayer(words)
