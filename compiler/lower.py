@@ -908,6 +908,14 @@ class CardLowering:
     def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
         return self._player_amount(e, cond, ef.LoseLife, e.per)
 
+    def effect_PlayerCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        amount = self.amount(e.amount)
+        if not isinstance(amount, am.Fixed):
+            self.ck.error(e.amount, "a player gets a fixed number of counters here")
+        return ef.PlayerCounters(player, amount, self.counter_kind(e.counter))
+
     def effect_DrawEffect(self, e: Any, cond: Condition | None) -> Effect:
         out = self._player_amount(e, cond, ef.Draw, e.per)
         if e.player is not None and e.player.who == "you" and isinstance(out, ef.Draw):

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '1bf51a8653b962d87854ff3b32e73d19500945e57abbf2dd7fbbb22f9f8a1051'
+GRAMMAR = '7eda0a189f855d00f460cb231e9edea6707dedd473884e8397c3cce36a1d91a2'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -327,6 +327,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'per'),
     ('LoseLifeEffect', 'common', 'LoseLifeEffect', ''),
+    ('__asgn_plain', 'plain', '', 'player'),
+    ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'counter'),
+    ('PlayerCountersEffect', 'common', 'PlayerCountersEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('PlayerMillEffect', 'common', 'PlayerMillEffect', ''),
@@ -18497,6 +18501,89 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
+                p39 = p
+                res40: list[Any] = []
+                p41 = p39
+                res42: list[Any] = []
+                r = self.r_PlayerRef_0(p41)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p41 = q
+                if v:
+                    res42.append(v)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 305
+                p39 = p41
+                if res42 and n:
+                    res40.append(n)
+                r = self.e94_0(p39)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p39 = q
+                if v:
+                    res40.append(v)
+                p43 = p39
+                res44: list[Any] = []
+                r = self.r_Amount_0(p43)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p43 = q
+                if v:
+                    res44.append(v)
+                if res44:
+                    n = Nt(res44)
+                    n.rule = 306
+                p39 = p43
+                if res44 and n:
+                    res40.append(n)
+                p45 = p39
+                res46: list[Any] = []
+                r = self.r_CounterKind_0(p45)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p45 = q
+                if v:
+                    res46.append(v)
+                if res46:
+                    n = Nt(res46)
+                    n.rule = 307
+                p39 = p45
+                if res46 and n:
+                    res40.append(n)
+                r = self.e95_0(p39)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p39 = q
+                if v:
+                    res40.append(v)
+                if res40:
+                    n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
+                    n.rule = 308
+                q = p39
+                v = n if res40 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F63:
+            while True:
                 r = self.r_DrawEffect_0(p)
                 if r is None:
                     p = c
@@ -18640,182 +18727,182 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
-                p39 = p
-                res40: list[Any] = []
-                p41 = p39
-                res42: list[Any] = []
-                r = self.r_PlayerRef_0(p41)
+                p47 = p
+                res48: list[Any] = []
+                p49 = p47
+                res50: list[Any] = []
+                r = self.r_PlayerRef_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p41 = q
+                p49 = q
                 if v:
-                    res42.append(v)
-                if res42:
-                    n = Nt(res42)
-                    n.rule = 305
-                p39 = p41
-                if res42 and n:
-                    res40.append(n)
-                q = sk0[p39]
+                    res50.append(v)
+                if res50:
+                    n = Nt(res50)
+                    n.rule = 309
+                p47 = p49
+                if res50 and n:
+                    res48.append(n)
+                q = sk0[p47]
                 if q < 0:
-                    q = _WS0(text, p39).end()
+                    q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p39] = q
+                    sk0[p47] = q
                 if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'puts', '')
                 q += 4
-                p39 = q
-                res40.append(v)
-                q = sk0[p39]
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
                 if q < 0:
-                    q = _WS0(text, p39).end()
+                    q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p39] = q
+                    sk0[p47] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p39 = q
-                res40.append(v)
-                q = sk0[p39]
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
                 if q < 0:
-                    q = _WS0(text, p39).end()
+                    q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p39] = q
+                    sk0[p47] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p39 = q
-                res40.append(v)
-                p43 = p39
-                res44: list[Any] = []
-                r = self.r_Amount_0(p43)
+                p47 = q
+                res48.append(v)
+                p51 = p47
+                res52: list[Any] = []
+                r = self.r_Amount_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p43 = q
+                p51 = q
                 if v:
-                    res44.append(v)
-                if res44:
-                    n = Nt(res44)
-                    n.rule = 306
-                p39 = p43
-                if res44 and n:
-                    res40.append(n)
-                r = self.e94_0(p39)
+                    res52.append(v)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 310
+                p47 = p51
+                if res52 and n:
+                    res48.append(n)
+                r = self.e96_0(p47)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p39 = q
+                p47 = q
                 if v:
-                    res40.append(v)
-                q = sk0[p39]
+                    res48.append(v)
+                q = sk0[p47]
                 if q < 0:
-                    q = _WS0(text, p39).end()
+                    q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p39] = q
+                    sk0[p47] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p39 = q
-                res40.append(v)
-                q = sk0[p39]
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
                 if q < 0:
-                    q = _WS0(text, p39).end()
+                    q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p39] = q
+                    sk0[p47] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p39 = q
-                res40.append(v)
-                q = sk0[p39]
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
                 if q < 0:
-                    q = _WS0(text, p39).end()
+                    q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p39] = q
+                    sk0[p47] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p39 = q
-                res40.append(v)
-                q = sk0[p39]
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
                 if q < 0:
-                    q = _WS0(text, p39).end()
+                    q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p39] = q
+                    sk0[p47] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p39 = q
-                res40.append(v)
-                q = sk0[p39]
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
                 if q < 0:
-                    q = _WS0(text, p39).end()
+                    q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p39] = q
+                    sk0[p47] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p39 = q
-                res40.append(v)
-                q = sk0[p39]
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
                 if q < 0:
-                    q = _WS0(text, p39).end()
+                    q = _WS0(text, p47).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p39] = q
+                    sk0[p47] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p39 = q
-                res40.append(v)
-                if res40:
-                    n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 307
-                q = p39
-                v = n if res40 else None
+                p47 = q
+                res48.append(v)
+                if res48:
+                    n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
+                    n.rule = 311
+                q = p47
+                v = n if res48 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19057,161 +19144,161 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p45 = p
-                res46: list[Any] = []
-                q = sk0[p45]
+                p53 = p
+                res54: list[Any] = []
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
+                    sk0[p53] = q
                 if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'until', '')
                 q += 5
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
+                    sk0[p53] = q
                 if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'end', '')
                 q += 3
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
+                    sk0[p53] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
+                    sk0[p53] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
+                    sk0[p53] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
+                    sk0[p53] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
+                    sk0[p53] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'may', '')
                 q += 3
-                p45 = q
-                res46.append(v)
-                p47 = p45
-                res48: list[Any] = []
-                q = sk0[p47]
+                p53 = q
+                res54.append(v)
+                p55 = p53
+                res56: list[Any] = []
+                q = sk0[p55]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p55).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p55] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'play', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                if res48:
-                    n = Nt(res48)
-                    n.rule = 308
-                p45 = p47
-                if res48 and n:
-                    res46.append(n)
-                q = sk0[p45]
+                p55 = q
+                res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 312
+                p53 = p55
+                if res56 and n:
+                    res54.append(n)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
+                    sk0[p53] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
+                    sk0[p53] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p45 = q
-                res46.append(v)
-                if res46:
-                    n = Nt(res46)
-                    n.rule = 309
-                q = p45
-                v = n if res46 else None
+                p53 = q
+                res54.append(v)
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 313
+                q = p53
+                v = n if res54 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19271,128 +19358,128 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p49 = p
-                res50: list[Any] = []
-                p51 = p49
-                res52: list[Any] = []
-                r = self.r_TargetRef_0(p51)
+                p57 = p
+                res58: list[Any] = []
+                p59 = p57
+                res60: list[Any] = []
+                r = self.r_TargetRef_0(p59)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p51 = q
+                p59 = q
                 if v:
-                    res52.append(v)
-                if res52:
-                    n = Nt(res52)
-                    n.rule = 310
-                p49 = p51
-                if res52 and n:
-                    res50.append(n)
-                q = sk0[p49]
+                    res60.append(v)
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 314
+                p57 = p59
+                if res60 and n:
+                    res58.append(n)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p49).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p49] = q
+                    sk0[p57] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p49).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p49] = q
+                    sk0[p57] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p49).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p49] = q
+                    sk0[p57] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p49).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p49] = q
+                    sk0[p57] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p49).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p49] = q
+                    sk0[p57] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p49).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p49] = q
+                    sk0[p57] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p49).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p49] = q
+                    sk0[p57] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p49 = q
-                res50.append(v)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 311
-                q = p49
-                v = n if res50 else None
+                p57 = q
+                res58.append(v)
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 315
+                q = p57
+                v = n if res58 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19426,138 +19513,54 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p53 = p
-                res54: list[Any] = []
-                p55 = p53
-                res56: list[Any] = []
-                r = self.r_ActionWord_0(p55)
+                p61 = p
+                res62: list[Any] = []
+                p63 = p61
+                res64: list[Any] = []
+                r = self.r_ActionWord_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p55 = q
+                p63 = q
                 if v:
-                    res56.append(v)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 312
-                p53 = p55
-                if res56 and n:
-                    res54.append(n)
-                q = sk0[p53]
+                    res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 316
+                p61 = p63
+                if res64 and n:
+                    res62.append(n)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p61] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p61] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p53 = q
-                res54.append(v)
-                r = self.e95_0(p53)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p53 = q
-                if v:
-                    res54.append(v)
-                q = sk0[p53]
-                if q < 0:
-                    q = _WS0(text, p53).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p53] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p53 = q
-                res54.append(v)
-                p57 = p53
-                res58: list[Any] = []
-                r = self.r_PlayerRef_0(p57)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p57 = q
-                if v:
-                    res58.append(v)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 313
-                p53 = p57
-                if res58 and n:
-                    res54.append(n)
-                q = sk0[p53]
-                if q < 0:
-                    q = _WS0(text, p53).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p53] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p53 = q
-                res54.append(v)
-                if res54:
-                    n = Nt(res54 if len(res54) == 1 and type(res54[0]) is not list else flatten(res54))
-                    n.rule = 314
-                q = p53
-                v = n if res54 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F12:
-            while True:
-                p59 = p
-                res60: list[Any] = []
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p59 = q
-                res60.append(v)
-                p61 = p59
-                res62: list[Any] = []
-                r = self.r_Cost_0(p61)
+                p61 = q
+                res62.append(v)
+                r = self.e97_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19566,29 +19569,23 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                if res62:
-                    n = Nt(res62)
-                    n.rule = 315
-                p59 = p61
-                if res62 and n:
-                    res60.append(n)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 316
-                q = p59
-                v = n if res60 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F9:
-            while True:
-                p63 = p
-                res64: list[Any] = []
-                p65 = p63
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p61 = q
+                res62.append(v)
+                p65 = p61
                 res66: list[Any] = []
-                r = self.r_ActionWord_0(p65)
+                r = self.r_PlayerRef_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19600,127 +19597,113 @@ class CardParser:
                 if res66:
                     n = Nt(res66)
                     n.rule = 317
-                p63 = p65
+                p61 = p65
                 if res66 and n:
-                    res64.append(n)
-                q = sk0[p63]
+                    res62.append(n)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p63).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p63] = q
+                    sk0[p61] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p61 = q
+                res62.append(v)
+                if res62:
+                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
+                    n.rule = 318
+                q = p61
+                v = n if res62 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p67 = p
+                res68: list[Any] = []
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'pay', '')
+                q += 3
+                p67 = q
+                res68.append(v)
+                p69 = p67
+                res70: list[Any] = []
+                r = self.r_Cost_0(p69)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p69 = q
+                if v:
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 319
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 320
+                q = p67
+                v = n if res68 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p71 = p
+                res72: list[Any] = []
+                p73 = p71
+                res74: list[Any] = []
+                r = self.r_ActionWord_0(p73)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p73 = q
+                if v:
+                    res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 321
+                p71 = p73
+                if res74 and n:
+                    res72.append(n)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
                 m = _RX42(text, q) if text[q:q + 1] in _F84 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
-                p67 = p63
-                res68: list[Any] = []
-                r = self.r_Amount_0(p67)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p67 = q
-                if v:
-                    res68.append(v)
-                if res68:
-                    n = Nt(res68)
-                    n.rule = 318
-                p63 = p67
-                if res68 and n:
-                    res64.append(n)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 319
-                q = p63
-                v = n if res64 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p69 = p
-                res70: list[Any] = []
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attach', '')
-                q += 6
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p69 = q
-                res70.append(v)
-                p71 = p69
-                res72: list[Any] = []
-                r = self.r_TargetRef_0(p71)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p71 = q
-                if v:
-                    res72.append(v)
-                if res72:
-                    n = Nt(res72)
-                    n.rule = 320
-                p69 = p71
-                if res72 and n:
-                    res70.append(n)
-                if res70:
-                    n = Nt(res70)
-                    n.rule = 321
-                q = p69
-                v = n if res70 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F67:
-            while True:
-                p73 = p
-                res74: list[Any] = []
-                p75 = p73
+                p75 = p71
                 res76: list[Any] = []
-                r = self.r_TargetRef_0(p75)
+                r = self.r_Amount_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19732,476 +19715,87 @@ class CardParser:
                 if res76:
                     n = Nt(res76)
                     n.rule = 322
-                p73 = p75
+                p71 = p75
                 if res76 and n:
-                    res74.append(n)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'fights', '')
-                q += 6
-                p73 = q
-                res74.append(v)
-                p77 = p73
-                res78: list[Any] = []
-                r = self.r_TargetRef_0(p77)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p77 = q
-                if v:
-                    res78.append(v)
-                if res78:
-                    n = Nt(res78)
+                    res72.append(n)
+                if res72:
+                    n = Nt(res72)
                     n.rule = 323
-                p73 = p77
-                if res78 and n:
-                    res74.append(n)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 324
-                q = p73
-                v = n if res74 else None
+                q = p71
+                v = n if res72 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F5:
             while True:
-                p79 = p
-                res80: list[Any] = []
-                q = sk0[p79]
+                p77 = p
+                res78: list[Any] = []
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p77] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'look', '')
+                v = (q, 'attach', '')
+                q += 6
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
                 q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p77).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p77] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'at', '')
+                v = (q, 'to', '')
                 q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p79 = q
-                res80.append(v)
-                p81 = p79
-                res82: list[Any] = []
-                r = self.r_Amount_0(p81)
+                p77 = q
+                res78.append(v)
+                p79 = p77
+                res80: list[Any] = []
+                r = self.r_TargetRef_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p81 = q
+                p79 = q
                 if v:
-                    res82.append(v)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 325
-                p79 = p81
-                if res82 and n:
-                    res80.append(n)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
-                q += 6
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p79 = q
-                res80.append(v)
-                p83 = p79
-                res84: list[Any] = []
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'order', '')
-                q += 5
-                p83 = q
-                res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 326
-                p79 = p83
-                if res84 and n:
-                    res80.append(n)
+                    res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 327
-                q = p79
-                v = n if res80 else None
+                    n.rule = 324
+                p77 = p79
+                if res80 and n:
+                    res78.append(n)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 325
+                q = p77
+                v = n if res78 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20209,179 +19803,504 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p85 = p
-                res86: list[Any] = []
-                p87 = p85
-                res88: list[Any] = []
-                r = self.r_TargetRef_0(p87)
+                p81 = p
+                res82: list[Any] = []
+                p83 = p81
+                res84: list[Any] = []
+                r = self.r_TargetRef_0(p83)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p87 = q
+                p83 = q
                 if v:
-                    res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 328
-                p85 = p87
-                if res88 and n:
-                    res86.append(n)
-                q = sk0[p85]
+                    res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 326
+                p81 = p83
+                if res84 and n:
+                    res82.append(n)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p81] = q
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
+                v = (q, 'fights', '')
                 q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                p89 = p85
-                res90: list[Any] = []
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p89 = q
-                res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 329
-                p85 = p89
-                if res90 and n:
-                    res86.append(n)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                p91 = p85
-                res92: list[Any] = []
-                r = self.r_TargetRef_0(p91)
+                p81 = q
+                res82.append(v)
+                p85 = p81
+                res86: list[Any] = []
+                r = self.r_TargetRef_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p91 = q
+                p85 = q
                 if v:
-                    res92.append(v)
-                if res92:
-                    n = Nt(res92)
-                    n.rule = 330
-                p85 = p91
-                if res92 and n:
-                    res86.append(n)
+                    res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 331
-                q = p85
-                v = n if res86 else None
+                    n.rule = 327
+                p81 = p85
+                if res86 and n:
+                    res82.append(n)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 328
+                q = p81
+                v = n if res82 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F8:
             while True:
-                p93 = p
-                res94: list[Any] = []
-                q = sk0[p93]
+                p87 = p
+                res88: list[Any] = []
+                q = sk0[p87]
                 if q < 0:
-                    q = _WS0(text, p93).end()
+                    q = _WS0(text, p87).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p87] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'move', '')
+                v = (q, 'look', '')
                 q += 4
-                p93 = q
-                res94.append(v)
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                p89 = p87
+                res90: list[Any] = []
+                r = self.r_Amount_0(p89)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p89 = q
+                if v:
+                    res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 329
+                p87 = p89
+                if res90 and n:
+                    res88.append(n)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p87 = q
+                res88.append(v)
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p87 = q
+                res88.append(v)
+                p91 = p87
+                res92: list[Any] = []
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'order', '')
+                q += 5
+                p91 = q
+                res92.append(v)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 330
+                p87 = p91
+                if res92 and n:
+                    res88.append(n)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 331
+                q = p87
+                v = n if res88 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F67:
+            while True:
+                p93 = p
+                res94: list[Any] = []
                 p95 = p93
                 res96: list[Any] = []
-                r = self.r_Amount_0(p95)
+                r = self.r_TargetRef_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20396,44 +20315,110 @@ class CardParser:
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
-                p97 = p93
-                res98: list[Any] = []
-                r = self.r_CounterKind_0(p97)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p97 = q
-                if v:
-                    res98.append(v)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 333
-                p93 = p97
-                if res98 and n:
-                    res94.append(n)
-                r = self.e96_0(p93)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p93 = q
-                if v:
-                    res94.append(v)
                 q = sk0[p93]
                 if q < 0:
                     q = _WS0(text, p93).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
-                q += 4
+                v = (q, 'deals', '')
+                q += 5
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p93 = q
+                res94.append(v)
+                p97 = p93
+                res98: list[Any] = []
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 333
+                p93 = p97
+                if res98 and n:
+                    res94.append(n)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
                 p93 = q
                 res94.append(v)
                 p99 = p93
@@ -20453,23 +20438,69 @@ class CardParser:
                 p93 = p99
                 if res100 and n:
                     res94.append(n)
-                q = sk0[p93]
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 335
+                q = p93
+                v = n if res94 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p101 = p
+                res102: list[Any] = []
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p93).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p101] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
+                v = (q, 'move', '')
                 q += 4
-                p93 = q
-                res94.append(v)
-                p101 = p93
-                res102: list[Any] = []
-                r = self.r_TargetRef_0(p101)
+                p101 = q
+                res102.append(v)
+                p103 = p101
+                res104: list[Any] = []
+                r = self.r_Amount_0(p103)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p103 = q
+                if v:
+                    res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 336
+                p101 = p103
+                if res104 and n:
+                    res102.append(n)
+                p105 = p101
+                res106: list[Any] = []
+                r = self.r_CounterKind_0(p105)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p105 = q
+                if v:
+                    res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 337
+                p101 = p105
+                if res106 and n:
+                    res102.append(n)
+                r = self.e98_0(p101)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20478,17 +20509,73 @@ class CardParser:
                 p101 = q
                 if v:
                     res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p101 = q
+                res102.append(v)
+                p107 = p101
+                res108: list[Any] = []
+                r = self.r_TargetRef_0(p107)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p107 = q
+                if v:
+                    res108.append(v)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 338
+                p101 = p107
+                if res108 and n:
+                    res102.append(n)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p101 = q
+                res102.append(v)
+                p109 = p101
+                res110: list[Any] = []
+                r = self.r_TargetRef_0(p109)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p109 = q
+                if v:
+                    res110.append(v)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 339
+                p101 = p109
+                if res110 and n:
+                    res102.append(n)
                 if res102:
-                    n = Nt(res102)
-                    n.rule = 335
-                p93 = p101
-                if res102 and n:
-                    res94.append(n)
-                if res94:
-                    n = Nt(res94 if len(res94) == 1 and type(res94[0]) is not list else flatten(res94))
-                    n.rule = 336
-                q = p93
-                v = n if res94 else None
+                    n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
+                    n.rule = 340
+                q = p101
+                v = n if res102 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20514,7 +20601,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 337
+        n.rule = 341
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -20535,7 +20622,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 338
+        n.rule = 342
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -20556,7 +20643,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e97_1(p1)
+                r = self.e99_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20567,7 +20654,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 339
+                    n.rule = 343
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20621,13 +20708,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 340
+                    n.rule = 344
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 341
+                    n.rule = 345
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20674,13 +20761,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 342
+                    n.rule = 346
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 343
+                    n.rule = 347
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20727,13 +20814,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 344
+                    n.rule = 348
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 345
+                    n.rule = 349
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -20862,7 +20949,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 346
+                n.rule = 350
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20909,7 +20996,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 347
+                n.rule = 351
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20939,7 +21026,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 348
+            n.rule = 352
         p = p5
         if res6 and n:
             res.append(n)
@@ -20981,7 +21068,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 349
+                n.rule = 353
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21011,11 +21098,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 350
+            n.rule = 354
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e98_0(p)
+        r = self.e100_0(p)
         if r is None:
             return None
         q, v = r
@@ -21025,7 +21112,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 351
+        n.rule = 355
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21093,7 +21180,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e99_0(p1)
+            r = self.e101_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21118,7 +21205,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e100_0(p3)
+            r = self.e102_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21166,7 +21253,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 352
+                n.rule = 356
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21185,7 +21272,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e101_0(p)
+        r = self.e103_0(p)
         if r is None:
             return None
         q, v = r
@@ -21215,11 +21302,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 353
+            n.rule = 357
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e102_0(p)
+        r = self.e104_0(p)
         if r is None:
             return None
         q, v = r
@@ -21253,7 +21340,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e103_0(p11)
+            r = self.e105_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21278,7 +21365,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 354
+        n.rule = 358
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21380,7 +21467,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e104_0(p)
+        r = self.e106_0(p)
         if r is None:
             return None
         q, v = r
@@ -21422,14 +21509,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 355
+            n.rule = 359
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 356
+        n.rule = 360
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21473,7 +21560,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 357
+        n.rule = 361
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21518,13 +21605,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 358
+                n.rule = 362
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 359
+                n.rule = 363
             q = p1
             v = n if res2 else None
             p = q
@@ -21535,7 +21622,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 360
+        n.rule = 364
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -21633,7 +21720,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 361
+        n.rule = 365
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21706,14 +21793,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 362
+            n.rule = 366
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 363
+        n.rule = 367
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -21865,7 +21952,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 364
+        n.rule = 368
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -21921,7 +22008,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 365
+            n.rule = 369
         p = p1
         if res2 and n:
             res.append(n)
@@ -22048,7 +22135,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 366
+        n.rule = 370
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22121,14 +22208,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 367
+            n.rule = 371
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 368
+        n.rule = 372
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22280,7 +22367,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 369
+        n.rule = 373
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22339,7 +22426,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 370
+                n.rule = 374
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22358,14 +22445,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e105_0(p)
+        r = self.e107_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e106_0(p)
+        r = self.e108_0(p)
         if r is None:
             return None
         q, v = r
@@ -22422,7 +22509,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 371
+                n.rule = 375
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22432,7 +22519,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 372
+        n.rule = 376
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -22659,7 +22746,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e107_0(p)
+            r = self.e109_0(p)
             if r is None:
                 p = c
                 break
@@ -22669,7 +22756,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e108_0(p)
+            r = self.e110_0(p)
             if r is None:
                 p = c
                 break
@@ -22685,7 +22772,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e109_0(p)
+            r = self.e111_0(p)
             if r is None:
                 p = c
                 break
@@ -22695,7 +22782,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e110_0(p)
+            r = self.e112_0(p)
             if r is None:
                 p = c
                 break
@@ -22724,7 +22811,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 373
+        n.rule = 377
         return q, n
 
     def e74_0(self, p: int) -> Any:
@@ -22759,7 +22846,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 378
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -22794,7 +22881,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 375
+        n.rule = 379
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -22829,7 +22916,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 376
+        n.rule = 380
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -22855,7 +22942,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e111_0(p1)
+            r = self.e113_0(p1)
             if r is None:
                 p = c
                 break
@@ -22875,7 +22962,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e112_0(p)
+            r = self.e114_0(p)
             if r is None:
                 p = c
                 break
@@ -22892,7 +22979,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e113_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -23168,7 +23255,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e114_0(p)
+            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -23197,7 +23284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 377
+        n.rule = 381
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -23295,7 +23382,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 378
+                    n.rule = 382
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23334,7 +23421,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 379
+                    n.rule = 383
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23382,7 +23469,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 380
+                    n.rule = 384
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23407,7 +23494,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 381
+                    n.rule = 385
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23446,7 +23533,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 382
+                    n.rule = 386
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23473,7 +23560,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e115_0(p15)
+                r = self.e117_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23518,7 +23605,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 383
+                    n.rule = 387
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23565,7 +23652,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 384
+                    n.rule = 388
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23585,7 +23672,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 385
+                    n.rule = 389
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23612,7 +23699,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 386
+                    n.rule = 390
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23646,7 +23733,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 385
+                    n.rule = 389
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23673,7 +23760,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 387
+                    n.rule = 391
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23693,7 +23780,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 385
+                    n.rule = 389
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -23720,7 +23807,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 388
+                    n.rule = 392
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -23754,7 +23841,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 385
+                    n.rule = 389
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -23781,7 +23868,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 389
+                    n.rule = 393
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23815,7 +23902,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 385
+                    n.rule = 389
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -23842,7 +23929,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 390
+                    n.rule = 394
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -23876,7 +23963,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 385
+                    n.rule = 389
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -23924,7 +24011,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 395
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -23945,7 +24032,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e116_0(p1)
+                r = self.e118_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23977,7 +24064,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e117_0(p3)
+                r = self.e119_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24128,7 +24215,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 392
+                    n.rule = 396
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24167,7 +24254,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 393
+            n.rule = 397
         p = p1
         if res2 and n:
             res.append(n)
@@ -24195,7 +24282,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e118_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -24265,7 +24352,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 394
+        n.rule = 398
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24274,14 +24361,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e119_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e120_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -24300,7 +24387,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e121_0(p)
+        r = self.e123_0(p)
         if r is None:
             return None
         q, v = r
@@ -24333,7 +24420,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 395
+                n.rule = 399
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24343,7 +24430,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 396
+        n.rule = 400
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24375,14 +24462,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 397
+            n.rule = 401
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 398
+        n.rule = 402
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24401,14 +24488,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 399
+                n.rule = 403
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e122_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -24426,11 +24513,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 400
+            n.rule = 404
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e123_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
@@ -24449,7 +24536,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 401
+                n.rule = 405
             q = p5
             v = n if res6 else None
             p = q
@@ -24459,7 +24546,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 402
+        n.rule = 406
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24563,14 +24650,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 403
+            n.rule = 407
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 404
+        n.rule = 408
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24602,12 +24689,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 405
+            n.rule = 409
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e124_0(p)
+            r = self.e126_0(p)
             if r is None:
                 break
             q, v = r
@@ -24634,7 +24721,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 406
+            n.rule = 410
         p = p3
         if res4 and n:
             res.append(n)
@@ -24669,24 +24756,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 407
+            n.rule = 411
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e125_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e126_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e127_0(p)
         if r is None:
             return None
@@ -24695,6 +24768,20 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e128_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e129_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -24716,7 +24803,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e129_0(p7)
+            r = self.e131_0(p7)
             if r is None:
                 break
             q, v = r
@@ -24760,7 +24847,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 408
+                n.rule = 412
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -24768,7 +24855,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e130_0(p)
+            r = self.e132_0(p)
             if r is None:
                 break
             q, v = r
@@ -24779,7 +24866,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 409
+        n.rule = 413
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -24800,7 +24887,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e131_0(p)
+        r = self.e133_0(p)
         if r is None:
             return None
         q, v = r
@@ -24810,7 +24897,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 410
+        n.rule = 414
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -24829,14 +24916,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 411
+                n.rule = 415
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e132_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -24854,11 +24941,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 412
+            n.rule = 416
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e133_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
@@ -24866,7 +24953,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e134_0(p)
+            r = self.e136_0(p)
             if r is None:
                 break
             q, v = r
@@ -24877,7 +24964,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 413
+        n.rule = 417
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -24896,21 +24983,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 414
+                n.rule = 418
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e135_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e136_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -24920,7 +25007,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 419
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -24976,7 +25063,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 420
         p = p1
         if res2 and n:
             res.append(n)
@@ -24992,7 +25079,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 417
+                n.rule = 421
             q = p3
             v = n if res4 else None
             p = q
@@ -25002,7 +25089,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 418
+        n.rule = 422
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25034,7 +25121,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 419
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
@@ -25050,7 +25137,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e137_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25072,7 +25159,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 424
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25104,7 +25191,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
@@ -25120,7 +25207,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 422
+                n.rule = 426
             q = p3
             v = n if res4 else None
             p = q
@@ -25139,7 +25226,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e138_0(p)
+        r = self.e140_0(p)
         if r is None:
             return None
         q, v = r
@@ -25149,7 +25236,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 423
+        n.rule = 427
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25181,14 +25268,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 428
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e139_0(p3)
+            r = self.e141_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25259,7 +25346,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e140_0(p)
+            r = self.e142_0(p)
             if r is None:
                 break
             q, v = r
@@ -25268,7 +25355,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e141_0(p)
+            r = self.e143_0(p)
             if r is None:
                 break
             q, v = r
@@ -25279,7 +25366,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 429
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25323,7 +25410,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
@@ -25415,14 +25502,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 427
+            n.rule = 431
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 428
+        n.rule = 432
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25454,7 +25541,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 433
         p = p1
         if res2 and n:
             res.append(n)
@@ -25485,7 +25572,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e142_0(p3)
+            r = self.e144_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25518,7 +25605,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 430
+            n.rule = 434
         p = p5
         if res6 and n:
             res.append(n)
@@ -25533,11 +25620,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 431
+            n.rule = 435
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e143_0(p)
+        r = self.e145_0(p)
         if r is None:
             return None
         q, v = r
@@ -25547,7 +25634,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e144_0(p9)
+            r = self.e146_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25605,7 +25692,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e145_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -25623,12 +25710,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 432
+            n.rule = 436
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e146_0(p)
+            r = self.e148_0(p)
             if r is None:
                 break
             q, v = r
@@ -25639,7 +25726,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 437
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25671,7 +25758,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
@@ -25737,7 +25824,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 435
+                n.rule = 439
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25760,7 +25847,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 436
+                    n.rule = 440
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25833,7 +25920,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 437
+        n.rule = 441
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -25865,7 +25952,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -25884,7 +25971,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 439
+        n.rule = 443
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -25941,14 +26028,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 440
+                n.rule = 444
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e147_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25978,7 +26065,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 441
+            n.rule = 445
         p = p3
         if res4 and n:
             res.append(n)
@@ -26017,7 +26104,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 442
+            n.rule = 446
         p = p5
         if res6 and n:
             res.append(n)
@@ -26036,7 +26123,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 447
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26057,7 +26144,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e148_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26075,7 +26162,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26155,14 +26242,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 445
+            n.rule = 449
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 446
+        n.rule = 450
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26194,7 +26281,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 447
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26209,11 +26296,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 448
+            n.rule = 452
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e149_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -26243,14 +26330,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 449
+            n.rule = 453
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 450
+        n.rule = 454
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26282,7 +26369,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
@@ -26298,7 +26385,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 452
+                n.rule = 456
             q = p3
             v = n if res4 else None
             p = q
@@ -26317,7 +26404,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e150_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26375,7 +26462,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 453
+        n.rule = 457
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26407,7 +26494,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -26423,7 +26510,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e151_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26445,7 +26532,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 455
+        n.rule = 459
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26477,7 +26564,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
@@ -26493,7 +26580,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 457
+                n.rule = 461
             q = p3
             v = n if res4 else None
             p = q
@@ -26526,7 +26613,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 458
+                n.rule = 462
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26541,11 +26628,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 459
+                n.rule = 463
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e152_0(p5)
+            r = self.e154_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26605,7 +26692,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 460
+                n.rule = 464
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26615,7 +26702,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 461
+        n.rule = 465
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26695,7 +26782,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 462
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -26714,7 +26801,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 463
+        n.rule = 467
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26746,14 +26833,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 468
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 465
+        n.rule = 469
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -26772,14 +26859,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 466
+                n.rule = 470
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e153_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26797,7 +26884,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 467
+            n.rule = 471
         p = p3
         if res4 and n:
             res.append(n)
@@ -26812,14 +26899,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 468
+            n.rule = 472
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 469
+        n.rule = 473
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -26851,7 +26938,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -26905,7 +26992,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 471
+                n.rule = 475
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26915,7 +27002,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 472
+        n.rule = 476
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -26947,14 +27034,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 473
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 474
+        n.rule = 478
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27010,14 +27097,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 476
+        n.rule = 480
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27049,14 +27136,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 481
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 478
+        n.rule = 482
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27088,7 +27175,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -27103,11 +27190,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 480
+            n.rule = 484
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e154_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27137,14 +27224,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 481
+            n.rule = 485
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 486
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27153,7 +27240,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e155_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -27183,14 +27270,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 488
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27246,7 +27333,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 485
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
@@ -27322,7 +27409,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27356,7 +27443,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 490
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27388,11 +27475,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e157_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -27402,7 +27489,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 492
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27434,7 +27521,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
@@ -27453,7 +27540,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e158_0(p3)
+            r = self.e160_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27550,7 +27637,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 490
+        n.rule = 494
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27559,7 +27646,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e159_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -27605,7 +27692,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e160_0(p1)
+            r = self.e162_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27630,7 +27717,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 495
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27650,11 +27737,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 492
+            n.rule = 496
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e161_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -27677,14 +27764,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 493
+            n.rule = 497
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 494
+        n.rule = 498
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27704,11 +27791,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 495
+            n.rule = 499
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e162_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -27739,7 +27826,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e163_0(p)
+        r = self.e165_0(p)
         if r is None:
             return None
         q, v = r
@@ -27798,14 +27885,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 496
+            n.rule = 500
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 497
+        n.rule = 501
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -27828,7 +27915,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 498
+                n.rule = 502
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27847,14 +27934,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e164_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e165_0(p)
+        r = self.e167_0(p)
         if r is None:
             return None
         q, v = r
@@ -27875,7 +27962,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 499
+                n.rule = 503
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27894,7 +27981,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e166_0(p9)
+                r = self.e168_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -27910,7 +27997,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 500
+        n.rule = 504
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28000,7 +28087,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 501
+        n.rule = 505
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28077,7 +28164,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e167_0(p1)
+                r = self.e169_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28102,7 +28189,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 502
+                    n.rule = 506
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28130,12 +28217,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 503
+                    n.rule = 507
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 506
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28163,12 +28250,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 504
+                    n.rule = 508
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 506
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28272,7 +28359,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 505
+        n.rule = 509
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -28359,7 +28446,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28380,7 +28467,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28401,7 +28488,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28424,7 +28511,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28447,7 +28534,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 510
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28538,7 +28625,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e168_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -28548,10 +28635,118 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 511
         return p, n
 
     def e94_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e95_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e96_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -28645,7 +28840,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 508
+                    n.rule = 512
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28664,7 +28859,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e169_0(p3)
+                r = self.e171_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28675,7 +28870,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 508
+                    n.rule = 512
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28753,18 +28948,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 509
+                    n.rule = 513
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 510
+                    n.rule = 514
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28791,7 +28986,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 511
+                    n.rule = 515
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -28811,12 +29006,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 512
+                    n.rule = 516
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28831,7 +29026,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28846,7 +29041,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28858,7 +29053,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e170_0(p15)
+                    r = self.e172_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -28929,7 +29124,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 513
+                    n.rule = 517
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -28960,18 +29155,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 514
+                    n.rule = 518
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 515
+                    n.rule = 519
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29015,18 +29210,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 516
+                    n.rule = 520
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 517
+                    n.rule = 521
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29041,7 +29236,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29110,18 +29305,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 518
+                    n.rule = 522
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 519
+                    n.rule = 523
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29130,7 +29325,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e171_0(p29)
+                r = self.e173_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29160,18 +29355,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 520
+                    n.rule = 524
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 521
+                    n.rule = 525
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29186,14 +29381,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e95_0(self, p: int) -> Any:
+    def e97_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29243,7 +29438,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 522
+                    n.rule = 526
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29268,7 +29463,7 @@ class CardParser:
                 break
         return None
 
-    def e96_0(self, p: int) -> Any:
+    def e98_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29322,7 +29517,7 @@ class CardParser:
                 break
         return None
 
-    def e97_1(self, p: int) -> Any:
+    def e99_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -29363,7 +29558,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 523
+        n.rule = 527
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29461,7 +29656,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 524
+                    n.rule = 528
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29486,18 +29681,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 525
+                    n.rule = 529
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 526
+                    n.rule = 530
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 527
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29527,7 +29722,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 528
+                    n.rule = 532
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29572,7 +29767,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 529
+                    n.rule = 533
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29648,12 +29843,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 530
+                    n.rule = 534
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 527
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29680,7 +29875,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 531
+                    n.rule = 535
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29739,7 +29934,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 532
+                    n.rule = 536
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29761,18 +29956,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 533
+                    n.rule = 537
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 534
+                    n.rule = 538
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 527
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29802,7 +29997,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 535
+                    n.rule = 539
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -29821,7 +30016,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e172_0(p21)
+                    r = self.e174_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -29829,7 +30024,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e173_0(p21)
+                r = self.e175_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29840,12 +30035,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 536
+                    n.rule = 540
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 527
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29875,7 +30070,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 537
+                    n.rule = 541
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -29900,11 +30095,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 538
+                    n.rule = 542
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e174_0(p25)
+                r = self.e176_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29913,7 +30108,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e175_0(p25)
+                r = self.e177_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29935,18 +30130,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 539
+                    n.rule = 543
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 540
+                    n.rule = 544
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 527
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29976,12 +30171,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 541
+                    n.rule = 545
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e176_0(p33)
+                    r = self.e178_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -30002,11 +30197,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 542
+                    n.rule = 546
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e177_0(p33)
+                r = self.e179_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30018,7 +30213,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e178_0(p39)
+                    r = self.e180_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -30054,19 +30249,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 543
+                    n.rule = 547
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 527
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e98_0(self, p: int) -> Any:
+    def e100_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30097,7 +30292,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 544
+                n.rule = 548
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30107,7 +30302,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e99_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -30125,10 +30320,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 545
+        n.rule = 549
         return q, n
 
-    def e100_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -30146,10 +30341,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 546
+        n.rule = 550
         return q, n
 
-    def e101_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30178,7 +30373,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 547
+                    n.rule = 551
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30190,7 +30385,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e179_0(p3) is None:
+                if self.e181_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -30207,7 +30402,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 548
+                    n.rule = 552
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30218,7 +30413,7 @@ class CardParser:
                 break
         return None
 
-    def e102_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -30249,7 +30444,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 549
+                n.rule = 553
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30259,7 +30454,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e103_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30304,7 +30499,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 550
+                    n.rule = 554
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30335,7 +30530,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 551
+                    n.rule = 555
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30394,7 +30589,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 552
+                    n.rule = 556
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30509,7 +30704,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 553
+                    n.rule = 557
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30590,7 +30785,7 @@ class CardParser:
                 break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30608,7 +30803,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e180_0(p1)
+                r = self.e182_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30703,7 +30898,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 554
+                    n.rule = 558
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30792,7 +30987,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 555
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30812,7 +31007,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 556
+                    n.rule = 560
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30867,13 +31062,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 557
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 556
+                    n.rule = 560
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -30898,7 +31093,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e181_0(p1)
+                r = self.e183_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30910,7 +31105,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e182_0(p3)
+                    r = self.e184_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -30953,7 +31148,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 558
+                    n.rule = 562
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -30992,7 +31187,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 559
+                    n.rule = 563
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31023,7 +31218,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e183_0(p9)
+                    r = self.e185_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -31035,12 +31230,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 560
+                    n.rule = 564
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31109,18 +31304,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 562
+                    n.rule = 566
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 563
+                    n.rule = 567
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31161,18 +31356,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 564
+                    n.rule = 568
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 565
+                    n.rule = 569
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31213,18 +31408,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 566
+                    n.rule = 570
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 567
+                    n.rule = 571
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31324,7 +31519,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 568
+                    n.rule = 572
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31372,12 +31567,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 569
+                    n.rule = 573
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31456,7 +31651,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e184_0(p27)
+                r = self.e186_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31467,12 +31662,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 570
+                    n.rule = 574
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31523,7 +31718,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e185_0(p29)
+                r = self.e187_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31534,12 +31729,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 571
+                    n.rule = 575
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31687,7 +31882,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 572
+                    n.rule = 576
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31707,12 +31902,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 573
+                    n.rule = 577
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31836,7 +32031,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e186_0(p37)
+                    r = self.e188_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -31872,12 +32067,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 574
+                    n.rule = 578
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31932,18 +32127,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 575
+                    n.rule = 579
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 576
+                    n.rule = 580
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31998,18 +32193,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 577
+                    n.rule = 581
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 578
+                    n.rule = 582
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32134,18 +32329,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 579
+                    n.rule = 583
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 580
+                    n.rule = 584
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32154,7 +32349,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e187_0(p51)
+                r = self.e189_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32190,7 +32385,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 581
+                    n.rule = 585
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32210,12 +32405,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 582
+                    n.rule = 586
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32224,7 +32419,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e188_0(p55)
+                r = self.e190_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32246,7 +32441,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 583
+                    n.rule = 587
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32352,18 +32547,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 584
+                    n.rule = 588
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 585
+                    n.rule = 589
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32372,7 +32567,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e189_0(p61)
+                r = self.e191_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32381,7 +32576,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e190_0(p61)
+                r = self.e192_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32392,12 +32587,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 586
+                    n.rule = 590
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32406,7 +32601,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e191_0(p63)
+                r = self.e193_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32415,7 +32610,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e192_0(p63)
+                r = self.e194_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32426,12 +32621,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 587
+                    n.rule = 591
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32528,7 +32723,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 588
+                    n.rule = 592
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32563,7 +32758,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 589
+                        n.rule = 593
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32598,7 +32793,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e193_0(p65)
+                r = self.e195_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32609,12 +32804,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 590
+                    n.rule = 594
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32767,18 +32962,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 591
+                    n.rule = 595
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 592
+                    n.rule = 596
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32847,18 +33042,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 593
+                    n.rule = 597
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 594
+                    n.rule = 598
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32909,7 +33104,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e194_0(p81)
+                r = self.e196_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32950,18 +33145,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 595
+                    n.rule = 599
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 596
+                    n.rule = 600
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33142,18 +33337,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 597
+                    n.rule = 601
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 598
+                    n.rule = 602
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33250,18 +33445,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 599
+                    n.rule = 603
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 600
+                    n.rule = 604
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33339,7 +33534,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 601
+                    n.rule = 605
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33359,12 +33554,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 602
+                    n.rule = 606
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33470,7 +33665,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 603
+                    n.rule = 607
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33490,12 +33685,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 604
+                    n.rule = 608
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33559,7 +33754,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 605
+                    n.rule = 609
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33635,12 +33830,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 606
+                    n.rule = 610
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33680,7 +33875,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e195_0(p107)
+                    r = self.e197_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -33730,7 +33925,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e196_0(p105)
+                r = self.e198_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33780,18 +33975,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 607
+                    n.rule = 611
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 608
+                    n.rule = 612
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33905,11 +34100,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 609
+                    n.rule = 613
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e197_0(p111)
+                r = self.e199_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33920,12 +34115,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 610
+                    n.rule = 614
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34008,18 +34203,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 611
+                    n.rule = 615
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 612
+                    n.rule = 616
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34102,18 +34297,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 613
+                    n.rule = 617
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 614
+                    n.rule = 618
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34168,18 +34363,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 615
+                    n.rule = 619
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 616
+                    n.rule = 620
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34188,7 +34383,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e198_0(p127)
+                r = self.e200_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34210,25 +34405,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 617
+                    n.rule = 621
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 618
+                    n.rule = 622
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 561
+                    n.rule = 565
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e105_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34262,7 +34457,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 619
+                    n.rule = 623
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34292,7 +34487,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 620
+                    n.rule = 624
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34317,7 +34512,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 621
+                    n.rule = 625
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34348,7 +34543,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 622
+                    n.rule = 626
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34373,7 +34568,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 623
+                    n.rule = 627
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34409,7 +34604,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 624
+                n.rule = 628
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34420,7 +34615,7 @@ class CardParser:
             break
         return None
 
-    def e106_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34463,10 +34658,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 625
+        n.rule = 629
         return p, n
 
-    def e107_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34484,10 +34679,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 626
+        n.rule = 630
         return q, n
 
-    def e108_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34505,10 +34700,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 627
+        n.rule = 631
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34526,10 +34721,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 628
+        n.rule = 632
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34547,10 +34742,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 633
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34582,10 +34777,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 630
+        n.rule = 634
         return p, n
 
-    def e112_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34601,7 +34796,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e199_0(p)
+                r = self.e201_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34614,7 +34809,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e200_0(p)
+                r = self.e202_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34627,7 +34822,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e201_0(p)
+                r = self.e203_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34640,7 +34835,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e202_0(p)
+                r = self.e204_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34653,7 +34848,7 @@ class CardParser:
                 break
         return None
 
-    def e113_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34669,7 +34864,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e203_0(p)
+                r = self.e205_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34682,7 +34877,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e204_0(p)
+                r = self.e206_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34695,7 +34890,7 @@ class CardParser:
                 break
         return None
 
-    def e114_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34727,7 +34922,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e205_0(p1)
+                r = self.e207_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34745,7 +34940,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e206_0(p3)
+                r = self.e208_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34754,11 +34949,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e207_0(p3) is None:
+                if self.e209_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e208_0(p3)
+                r = self.e210_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34774,7 +34969,7 @@ class CardParser:
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34815,10 +35010,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 631
+        n.rule = 635
         return p, n
 
-    def e116_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34836,10 +35031,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 636
         return q, n
 
-    def e117_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34857,10 +35052,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 637
         return q, n
 
-    def e118_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34878,7 +35073,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e209_0(p1)
+                r = self.e211_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35001,7 +35196,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35037,7 +35232,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 634
+                    n.rule = 638
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35081,7 +35276,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35112,7 +35307,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 635
+                    n.rule = 639
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35157,7 +35352,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 636
+                    n.rule = 640
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35189,7 +35384,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e210_0(p5)
+                r = self.e212_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35205,7 +35400,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35239,7 +35434,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 637
+                    n.rule = 641
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35262,7 +35457,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 638
+                    n.rule = 642
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35272,7 +35467,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35326,7 +35521,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35380,7 +35575,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35398,10 +35593,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 643
         return q, n
 
-    def e125_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -35419,10 +35614,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 640
+        n.rule = 644
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35450,10 +35645,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 641
+        n.rule = 645
         return p, n
 
-    def e127_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35485,10 +35680,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 642
+        n.rule = 646
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35542,7 +35737,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35583,10 +35778,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 643
+        n.rule = 647
         return p, n
 
-    def e130_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35645,7 +35840,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 644
+                    n.rule = 648
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35711,7 +35906,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 645
+                    n.rule = 649
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -35721,7 +35916,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35739,7 +35934,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e211_0(p1)
+                r = self.e213_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35813,7 +36008,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e212_0(p3)
+                r = self.e214_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35871,7 +36066,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 646
+                    n.rule = 650
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35897,11 +36092,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 647
+                    n.rule = 651
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e213_0(p7)
+                r = self.e215_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35917,7 +36112,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35970,7 +36165,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 648
+                    n.rule = 652
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35980,7 +36175,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36034,7 +36229,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36052,7 +36247,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e214_0(p1)
+                r = self.e216_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36095,7 +36290,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 649
+                    n.rule = 653
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36105,7 +36300,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36159,7 +36354,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36190,7 +36385,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 650
+                    n.rule = 654
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36209,7 +36404,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e215_0(p1)
+                    r = self.e217_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36281,7 +36476,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 651
+                    n.rule = 655
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36324,7 +36519,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e216_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36335,7 +36530,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 652
+                    n.rule = 656
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36358,7 +36553,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e217_0(p3)
+                r = self.e219_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36369,14 +36564,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 652
+                    n.rule = 656
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36447,7 +36642,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 653
+                    n.rule = 657
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36464,7 +36659,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e218_0(p)
+            r = self.e220_0(p)
             if r is None:
                 break
             q, v = r
@@ -36495,14 +36690,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 654
+            n.rule = 658
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e219_0(p3)
+            r = self.e221_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36539,7 +36734,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 655
+        n.rule = 659
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36579,7 +36774,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 656
+            n.rule = 660
         p = p1
         if res2 and n:
             res.append(n)
@@ -36598,10 +36793,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 657
+        n.rule = 661
         return p, n
 
-    def e138_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36619,7 +36814,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e220_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36683,14 +36878,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 658
+                    n.rule = 662
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e221_0(p7)
+                    r = self.e223_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -36731,7 +36926,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36749,10 +36944,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 663
         return q, n
 
-    def e140_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36770,7 +36965,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e224_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36844,7 +37039,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e223_0(p3)
+                r = self.e225_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36874,7 +37069,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36892,7 +37087,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e224_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36938,7 +37133,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e225_0(p3)
+                r = self.e227_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36996,7 +37191,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37014,10 +37209,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 664
         return q, n
 
-    def e143_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -37040,7 +37235,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e226_0(p1)
+            r = self.e228_0(p1)
             if r is None:
                 p = c
                 break
@@ -37048,7 +37243,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e227_0(p1)
+            r = self.e229_0(p1)
             if r is None:
                 p = c
                 break
@@ -37062,7 +37257,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e144_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37080,10 +37275,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 665
         return q, n
 
-    def e145_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37101,7 +37296,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37133,7 +37328,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e229_0(p3)
+                r = self.e231_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37265,18 +37460,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 662
+                    n.rule = 666
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 663
+                    n.rule = 667
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 664
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37312,7 +37507,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 665
+                    n.rule = 669
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37332,12 +37527,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 666
+                    n.rule = 670
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 664
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37373,7 +37568,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 667
+                    n.rule = 671
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37393,19 +37588,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 668
+                    n.rule = 672
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 664
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37423,7 +37618,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 669
+        n.rule = 673
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37455,12 +37650,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 670
+                    n.rule = 674
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 671
+                    n.rule = 675
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37480,19 +37675,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 672
+                    n.rule = 676
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 671
+                    n.rule = 675
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37546,7 +37741,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37600,7 +37795,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37654,7 +37849,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37688,7 +37883,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 673
+                    n.rule = 677
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37732,7 +37927,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 674
+                    n.rule = 678
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37743,7 +37938,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37815,114 +38010,6 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counter', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e153_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifice', '')
-                q += 9
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F14:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sacrifices', '')
-                q += 10
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
@@ -37978,6 +38065,114 @@ class CardParser:
         return None
 
     def e155_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifice', '')
+                q += 9
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sacrifices', '')
+                q += 10
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e156_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38092,7 +38287,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 679
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38151,7 +38346,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 676
+                    n.rule = 680
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38190,7 +38385,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38205,7 +38400,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e230_0(p)
+            r = self.e232_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38231,7 +38426,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 677
+                    n.rule = 681
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38241,7 +38436,7 @@ class CardParser:
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38308,7 +38503,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 682
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38353,7 +38548,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 679
+                    n.rule = 683
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38420,7 +38615,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38438,10 +38633,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 684
         return q, n
 
-    def e159_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38494,7 +38689,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 685
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38518,7 +38713,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 682
+                    n.rule = 686
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38528,7 +38723,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38546,10 +38741,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 683
+        n.rule = 687
         return q, n
 
-    def e161_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38603,7 +38798,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38657,7 +38852,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38711,7 +38906,7 @@ class CardParser:
                 break
         return None
 
-    def e164_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38742,7 +38937,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 688
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38772,7 +38967,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 685
+                        n.rule = 689
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38798,7 +38993,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 686
+                n.rule = 690
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -38808,7 +39003,7 @@ class CardParser:
             break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38851,10 +39046,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 687
+        n.rule = 691
         return p, n
 
-    def e166_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38895,10 +39090,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 688
+        n.rule = 692
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38916,10 +39111,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 693
         return q, n
 
-    def e168_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38950,7 +39145,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 690
+                    n.rule = 694
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39003,7 +39198,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 691
+                    n.rule = 695
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -39065,7 +39260,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 692
+                    n.rule = 696
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -39090,7 +39285,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 693
+                    n.rule = 697
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -39116,17 +39311,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 695
+        n.rule = 699
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39205,14 +39400,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e231_0(p3)
+            r = self.e233_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39237,10 +39432,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 697
+        n.rule = 701
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39258,7 +39453,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 698
+        n.rule = 702
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39286,7 +39481,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 699
+            n.rule = 703
         p = p1
         if res2 and n:
             res.append(n)
@@ -39301,12 +39496,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 700
+            n.rule = 704
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e232_0(p)
+            r = self.e234_0(p)
             if r is None:
                 break
             q, v = r
@@ -39317,10 +39512,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 701
+        n.rule = 705
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39354,7 +39549,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e233_0(p)
+            r = self.e235_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39385,7 +39580,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e234_1(p1)
+                r = self.e236_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39401,7 +39596,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39462,7 +39657,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39539,7 +39734,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39603,7 +39798,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39709,7 +39904,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39786,14 +39981,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39811,10 +40006,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 707
         return q, n
 
-    def e173_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39855,10 +40050,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 708
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39912,7 +40107,7 @@ class CardParser:
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39966,7 +40161,7 @@ class CardParser:
                 break
         return None
 
-    def e176_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39984,7 +40179,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e235_0(p1)
+                r = self.e237_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40052,7 +40247,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40093,10 +40288,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 709
         return p, n
 
-    def e178_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40114,10 +40309,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 710
         return q, n
 
-    def e179_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40144,7 +40339,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e180_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40162,10 +40357,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 711
         return q, n
 
-    def e181_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40219,7 +40414,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40237,10 +40432,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 712
         return q, n
 
-    def e183_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40271,7 +40466,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40338,14 +40533,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 710
+                n.rule = 714
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e236_0(p9)
+                r = self.e238_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40386,7 +40581,7 @@ class CardParser:
             break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40427,10 +40622,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 715
         return p, n
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40471,7 +40666,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 716
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40511,12 +40706,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 713
+                    n.rule = 717
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40536,19 +40731,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 719
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 718
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40566,10 +40761,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 720
         return q, n
 
-    def e187_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40685,7 +40880,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40700,198 +40895,198 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e189_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e190_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e191_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40932,10 +41127,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 722
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40989,7 +41184,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41030,10 +41225,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 723
         return p, n
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41087,7 +41282,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41123,7 +41318,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 724
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41167,7 +41362,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41185,10 +41380,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 725
         return q, n
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41242,7 +41437,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41296,7 +41491,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41350,7 +41545,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41382,10 +41577,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 726
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41407,10 +41602,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 727
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41432,10 +41627,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 728
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41465,77 +41660,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
-        return p, n
-
-    def e203_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 726
-        return p, n
-
-    def e204_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -41570,10 +41695,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def e206_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 731
+        return p, n
+
+    def e207_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 732
+        return p, n
+
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41603,10 +41798,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 733
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41644,7 +41839,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41676,10 +41871,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 734
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41697,10 +41892,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 735
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41729,7 +41924,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 732
+                    n.rule = 736
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41751,7 +41946,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 733
+                n.rule = 737
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -41838,17 +42033,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 734
+            n.rule = 738
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 735
+        n.rule = 739
         return p, n
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41866,10 +42061,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 740
         return q, n
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41918,10 +42113,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 737
+        n.rule = 741
         return p, n
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -41944,7 +42139,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e237_0(p1)
+            r = self.e239_0(p1)
             if r is None:
                 p = c
                 break
@@ -41958,7 +42153,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e214_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41976,10 +42171,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 742
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42008,7 +42203,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 739
+                    n.rule = 743
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42063,12 +42258,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 740
+                    n.rule = 744
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e238_0(p5)
+                    r = self.e240_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42078,13 +42273,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 741
+                    n.rule = 745
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 746
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42144,13 +42339,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 744
+                    n.rule = 748
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42191,7 +42386,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 745
+                    n.rule = 749
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42222,20 +42417,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 746
+                    n.rule = 750
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 744
+                    n.rule = 748
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42271,7 +42466,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 751
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42330,7 +42525,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 748
+                    n.rule = 752
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42389,7 +42584,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 749
+                    n.rule = 753
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42456,7 +42651,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42490,7 +42685,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 750
+                    n.rule = 754
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42518,7 +42713,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 755
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42528,7 +42723,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42546,10 +42741,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 756
         return q, n
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42567,10 +42762,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 757
         return q, n
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42588,94 +42783,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
-        return q, n
-
-    def e221_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 755
-        return q, n
-
-    def e222_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 756
-        return q, n
-
-    def e223_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 757
-        return q, n
-
-    def e224_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 758
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42696,7 +42807,91 @@ class CardParser:
         n.rule = 759
         return q, n
 
+    def e224_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 760
+        return q, n
+
+    def e225_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 761
+        return q, n
+
     def e226_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 762
+        return q, n
+
+    def e227_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 763
+        return q, n
+
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42750,7 +42945,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42772,10 +42967,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 760
+        n.rule = 764
         return p, n
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42793,10 +42988,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 765
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42814,7 +43009,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 762
+        n.rule = 766
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -42847,7 +43042,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42868,14 +43063,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 767
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42893,10 +43088,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 768
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42914,10 +43109,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 765
+        n.rule = 769
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42976,7 +43171,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 766
+                    n.rule = 770
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43072,7 +43267,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 767
+                    n.rule = 771
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43085,7 +43280,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e239_0(p9)
+                r = self.e241_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43129,7 +43324,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43147,10 +43342,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 772
         return q, n
 
-    def e234_1(self, p: int) -> Any:
+    def e236_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43233,7 +43428,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e240_1(p)
+            r = self.e242_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43529,7 +43724,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e241_1(p23)
+                    r = self.e243_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -43644,25 +43839,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e242_1(p1) is None:
-                break
-            while True:
-                r = self.e243_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e244_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e244_1(p1) is None:
                 break
             while True:
                 r = self.e245_1(p1)
@@ -43674,9 +43851,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e246_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e247_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e246_1(p3)
+                r = self.e248_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -43698,7 +43893,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e247_1(p5)
+                    r = self.e249_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43714,14 +43909,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e248_1(p7)
+                r = self.e250_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e249_1(p7)
+                r = self.e251_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -43731,7 +43926,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e250_1(p1)
+            r = self.e252_1(p1)
             if r is None:
                 break
             q, v = r
@@ -43741,7 +43936,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e251_1(p)
+        r = self.e253_1(p)
         if r is None:
             return None
         q, v = r
@@ -43751,9 +43946,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e252_1(p9) is None:
+            if self.e254_1(p9) is None:
                 break
-            r = self.e253_1(p9)
+            r = self.e255_1(p9)
             if r is None:
                 break
             q, v = r
@@ -43790,7 +43985,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e254_1(p13)
+                r = self.e256_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -43825,7 +44020,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e255_1(p9)
+                r = self.e257_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43866,7 +44061,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e256_1(p19)
+                    r = self.e258_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -43880,7 +44075,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e257_1(p9)
+                r = self.e259_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44002,18 +44197,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 769
+                    n.rule = 773
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 770
+                    n.rule = 774
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44068,18 +44263,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 772
+                    n.rule = 776
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 773
+                    n.rule = 777
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44106,18 +44301,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 774
+                    n.rule = 778
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 775
+                    n.rule = 779
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44158,18 +44353,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 776
+                    n.rule = 780
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 777
+                    n.rule = 781
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44238,18 +44433,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 778
+                    n.rule = 782
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 779
+                    n.rule = 783
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44276,18 +44471,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 780
+                    n.rule = 784
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 781
+                    n.rule = 785
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44314,14 +44509,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 782
+                    n.rule = 786
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e258_0(p29)
+                    r = self.e260_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -44345,12 +44540,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 783
+                    n.rule = 787
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44391,7 +44586,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 784
+                    n.rule = 788
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44421,7 +44616,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 785
+                        n.rule = 789
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -44430,12 +44625,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 786
+                    n.rule = 790
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44479,18 +44674,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 787
+                    n.rule = 791
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 788
+                    n.rule = 792
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44559,18 +44754,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 789
+                    n.rule = 793
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 790
+                    n.rule = 794
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44639,18 +44834,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 791
+                    n.rule = 795
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 792
+                    n.rule = 796
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44705,7 +44900,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 793
+                    n.rule = 797
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -44782,7 +44977,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e259_0(p55)
+                    r = self.e261_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -44818,12 +45013,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 794
+                    n.rule = 798
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44847,7 +45042,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e260_0(p57)
+                    r = self.e262_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -44873,7 +45068,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 795
+                    n.rule = 799
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -44911,7 +45106,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 796
+                        n.rule = 800
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -44920,12 +45115,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 797
+                    n.rule = 801
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44963,7 +45158,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e261_0(p65)
+                    r = self.e263_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -44989,25 +45184,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 798
+                    n.rule = 802
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 799
+                    n.rule = 803
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 775
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45025,10 +45220,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 804
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45046,10 +45241,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 805
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45071,10 +45266,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 802
+        n.rule = 806
         return p, n
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45092,7 +45287,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e262_0(p1)
+                r = self.e264_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45138,7 +45333,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e263_0(p3)
+                r = self.e265_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45182,7 +45377,7 @@ class CardParser:
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45200,10 +45395,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 803
+        n.rule = 807
         return q, n
 
-    def e240_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45224,7 +45419,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e241_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45245,7 +45440,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e242_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45464,33 +45659,7 @@ class CardParser:
                 break
         return None
 
-    def e243_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e264_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e265_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e244_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
@@ -45516,7 +45685,33 @@ class CardParser:
             break
         return None
 
-    def e245_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e268_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e269_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e247_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45534,80 +45729,80 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 373
+        n.rule = 377
         return q, n
 
-    def e246_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 374
-        return p, n
-
-    def e247_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 375
-        return p, n
-
     def e248_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 378
+        return p, n
+
+    def e249_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 379
+        return p, n
+
+    def e250_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45639,10 +45834,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 376
+        n.rule = 380
         return p, n
 
-    def e249_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -45665,7 +45860,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e268_1(p1)
+            r = self.e270_1(p1)
             if r is None:
                 p = c
                 break
@@ -45679,41 +45874,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e250_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e269_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e251_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e270_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e252_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e271_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e253_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e272_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e254_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45972,13 +46167,13 @@ class CardParser:
                 break
         return None
 
-    def e253_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e271_1(p)
+            r = self.e273_1(p)
             if r is None:
                 p = c
                 break
@@ -45989,7 +46184,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e254_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46007,10 +46202,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 377
+        n.rule = 381
         return q, n
 
-    def e255_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46105,7 +46300,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 378
+                    n.rule = 382
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46144,7 +46339,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 379
+                    n.rule = 383
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46192,7 +46387,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 380
+                    n.rule = 384
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -46217,7 +46412,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 381
+                    n.rule = 385
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -46256,7 +46451,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 382
+                    n.rule = 386
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -46283,7 +46478,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e272_1(p15)
+                r = self.e274_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46328,7 +46523,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 383
+                    n.rule = 387
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46375,7 +46570,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 384
+                    n.rule = 388
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46395,7 +46590,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 385
+                    n.rule = 389
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46422,7 +46617,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 386
+                    n.rule = 390
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46456,7 +46651,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 385
+                    n.rule = 389
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46483,7 +46678,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 387
+                    n.rule = 391
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46503,7 +46698,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 385
+                    n.rule = 389
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -46530,7 +46725,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 388
+                    n.rule = 392
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -46564,7 +46759,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 385
+                    n.rule = 389
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -46591,7 +46786,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 389
+                    n.rule = 393
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46625,7 +46820,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 385
+                    n.rule = 389
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -46652,7 +46847,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 390
+                    n.rule = 394
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46686,14 +46881,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 385
+                    n.rule = 389
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e256_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46734,10 +46929,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 391
+        n.rule = 395
         return p, n
 
-    def e257_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46755,7 +46950,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e273_1(p1)
+                r = self.e275_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46787,7 +46982,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e274_1(p3)
+                r = self.e276_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46831,7 +47026,7 @@ class CardParser:
                 break
         return None
 
-    def e258_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46849,10 +47044,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 804
+        n.rule = 808
         return q, n
 
-    def e259_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46870,52 +47065,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 805
-        return q, n
-
-    def e260_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 806
-        return q, n
-
-    def e261_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 807
+        n.rule = 809
         return q, n
 
     def e262_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 810
+        return q, n
+
+    def e263_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 811
+        return q, n
+
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46933,10 +47128,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 808
+        n.rule = 812
         return q, n
 
-    def e263_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46954,7 +47149,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 813
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47199,7 +47394,7 @@ class CardParser:
                 break
         return None
 
-    def e264_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47217,10 +47412,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 626
+        n.rule = 630
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47238,10 +47433,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 627
+        n.rule = 631
         return q, n
 
-    def e266_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47259,10 +47454,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 628
+        n.rule = 632
         return q, n
 
-    def e267_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47280,10 +47475,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 629
+        n.rule = 633
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47315,10 +47510,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 630
+        n.rule = 634
         return p, n
 
-    def e269_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47334,7 +47529,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e275_1(p)
+                r = self.e277_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47347,7 +47542,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e276_1(p)
+                r = self.e278_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47360,7 +47555,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e277_1(p)
+                r = self.e279_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47373,7 +47568,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e278_1(p)
+                r = self.e280_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47386,7 +47581,7 @@ class CardParser:
                 break
         return None
 
-    def e270_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47402,7 +47597,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e279_1(p)
+                r = self.e281_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47415,7 +47610,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e280_1(p)
+                r = self.e282_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47428,7 +47623,7 @@ class CardParser:
                 break
         return None
 
-    def e271_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47460,7 +47655,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e281_1(p1)
+                r = self.e283_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47478,7 +47673,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e282_1(p3)
+                r = self.e284_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47487,11 +47682,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e283_1(p3) is None:
+                if self.e285_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e284_1(p3)
+                r = self.e286_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47507,7 +47702,7 @@ class CardParser:
                 break
         return None
 
-    def e272_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47548,10 +47743,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 631
+        n.rule = 635
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47569,10 +47764,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 636
         return q, n
 
-    def e274_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47590,10 +47785,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 637
         return q, n
 
-    def e275_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47625,10 +47820,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 726
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47650,10 +47845,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 727
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47675,10 +47870,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 728
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47708,77 +47903,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
-        return p, n
-
-    def e279_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 726
-        return p, n
-
-    def e280_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def e281_1(self, p: int) -> Any:
@@ -47813,10 +47938,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def e282_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 731
+        return p, n
+
+    def e283_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX41(text, q) if text[q:q + 1] in _F81 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 732
+        return p, n
+
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47846,10 +48041,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 733
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -47887,7 +48082,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e284_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47919,7 +48114,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 734
         return p, n
 
 
@@ -48138,6 +48333,7 @@ CLASSES: dict[str, type[Model]] = {
     'PhasesEachUntap': _model_class('PhasesEachUntap', (('untap', True, '1'),), {'untap': ''}, ()),
     'PhasesEvent': _model_class('PhasesEvent', (('direction', True, '1'),), {'direction': ''}, ()),
     'PlayTopStmt': _model_class('PlayTopStmt', (('verb', True, '1'), ('filter', True, '1')), {'verb': '', 'filter': None}, ()),
+    'PlayerCountersEffect': _model_class('PlayerCountersEffect', (('player', True, '1'), ('amount', True, '1'), ('counter', True, '1')), {'player': None, 'amount': None, 'counter': None}, ()),
     'PlayerMillEffect': _model_class('PlayerMillEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
     'PlayerRef': _model_class('PlayerRef', (('controller', True, '0..1'), ('owner', True, '1'), ('who', True, '1')), {'controller': False, 'owner': '', 'who': None}, ()),
     'PlayerSacrificesEffect': _model_class('PlayerSacrificesEffect', (('player', True, '1'), ('amount', True, '1'), ('filter', True, '1')), {'player': None, 'amount': None, 'filter': None}, ()),
@@ -48391,143 +48587,144 @@ _C293 = CLASSES['ExtraTurnEffect']
 _C297 = CLASSES['CantCastEffect']
 _C300 = CLASSES['PlayerTopCardActionEffect']
 _C304 = CLASSES['LoseLifeEffect']
-_C307 = CLASSES['PlayerMillEffect']
-_C309 = CLASSES['MayPlayEffect']
-_C311 = CLASSES['BlockRequirementEffect']
-_C314 = CLASSES['TopCardActionEffect']
-_C316 = CLASSES['PayEffect']
-_C319 = CLASSES['NumberedActionEffect']
-_C321 = CLASSES['AttachEffect']
-_C324 = CLASSES['FightEffect']
-_C327 = CLASSES['LookAtTopEffect']
-_C331 = CLASSES['ObjectDamageEffect']
-_C336 = CLASSES['MoveCountersEffect']
-_C339 = CLASSES['KeywordCost']
-_C341 = CLASSES['TypeArg']
-_C343 = CLASSES['QualityArg']
-_C345 = CLASSES['OntoArg']
-_C351 = CLASSES['TriggeredStmt']
-_C354 = CLASSES['ActivatedStmt']
-_C356 = CLASSES['PTDefiningStmt']
-_C359 = CLASSES['SpellKind']
-_C363 = CLASSES['EntersTappedStmt']
-_C366 = CLASSES['CostPerTargetStmt']
-_C368 = CLASSES['UncounterableStmt']
-_C372 = CLASSES['StaticStmt']
-_C385 = CLASSES['ControlClause']
-_C394 = CLASSES['DividedDamageEffect']
-_C396 = CLASSES['DamageEffect']
-_C398 = CLASSES['DestroyEffect']
-_C402 = CLASSES['DrawEffect']
-_C404 = CLASSES['TokenCopyEffect']
-_C409 = CLASSES['TokenEffect']
-_C410 = CLASSES['AddManaEffect']
-_C413 = CLASSES['DiscardEffect']
-_C415 = CLASSES['GainLifeEffect']
-_C418 = CLASSES['GainControlEffect']
-_C420 = CLASSES['ReturnToHandEffect']
-_C423 = CLASSES['ReturnFromGraveyardEffect']
-_C425 = CLASSES['ReturnToBattlefieldEffect']
-_C428 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C433 = CLASSES['SearchEffect']
-_C437 = CLASSES['CounterSpellEffect']
-_C439 = CLASSES['ShuffleEffect']
-_C443 = CLASSES['MillEffect']
-_C446 = CLASSES['PutFromHandEffect']
-_C450 = CLASSES['PutCountersEffect']
-_C453 = CLASSES['PutOnLibraryEffect']
-_C455 = CLASSES['PutIntoZoneEffect']
-_C461 = CLASSES['ExileEffect']
-_C463 = CLASSES['ExileTopEffect']
-_C465 = CLASSES['RegenerateEffect']
-_C469 = CLASSES['PlayerSacrificesEffect']
-_C472 = CLASSES['SacrificeEffect']
-_C474 = CLASSES['UntapEffect']
-_C476 = CLASSES['TapOrUntapEffect']
-_C478 = CLASSES['TapEffect']
-_C482 = CLASSES['RemoveCountersEffect']
-_C484 = CLASSES['DelayedEffect']
-_C486 = CLASSES['PreventEffect']
-_C488 = CLASSES['CastThisEffect']
-_C490 = CLASSES['CopySpellEffect']
-_C491 = CLASSES['NoRegenEffect']
-_C494 = CLASSES['PhaseOutEffect']
-_C497 = CLASSES['NoUntapEffect']
-_C500 = CLASSES['ContinuousEffect']
-_C502 = CLASSES['PlayerRef']
-_C507 = CLASSES['PerCount']
-_C510 = CLASSES['AnyNumberTargets']
-_C512 = CLASSES['AnyTarget']
-_C515 = CLASSES['UpToTargets']
-_C517 = CLASSES['EachPlayers']
-_C519 = CLASSES['ThatRef']
-_C521 = CLASSES['EnchantedRef']
-_C526 = CLASSES['BeginningTrigger']
-_C530 = CLASSES['LastCounterTrigger']
-_C534 = CLASSES['BatchAttackTrigger']
-_C536 = CLASSES['ThisTrigger']
-_C540 = CLASSES['CastTrigger']
-_C543 = CLASSES['YoursTrigger']
-_C556 = CLASSES['ZonePlace']
-_C560 = CLASSES['PTChange']
-_C563 = CLASSES['CantAttackOrBlock']
-_C565 = CLASSES['CantAttack']
-_C567 = CLASSES['CantBlock']
-_C569 = CLASSES['CantBeBlockedByFewer']
-_C570 = CLASSES['CantBeBlockedExcept']
-_C571 = CLASSES['CanBlockOnly']
-_C573 = CLASSES['CantBeTargetedBy']
-_C574 = CLASSES['CantBeTargeted']
-_C576 = CLASSES['CantBeDestroyed']
-_C578 = CLASSES['CantPhaseOut']
-_C580 = CLASSES['PhasesEachUntap']
-_C582 = CLASSES['GainsAbility']
-_C585 = CLASSES['HasKeywordAtManaCost']
-_C586 = CLASSES['HasKeywords']
-_C587 = CLASSES['LosesKeywords']
-_C590 = CLASSES['CombatDamageSteps']
-_C592 = CLASSES['AssignsExcess']
-_C594 = CLASSES['AttacksUntapped']
-_C596 = CLASSES['DoesntUntap']
-_C598 = CLASSES['DamageGainsLife']
-_C600 = CLASSES['DamageIsLethal']
-_C602 = CLASSES['CantBeBlockedBy']
-_C604 = CLASSES['CantBeAttachedBy']
-_C606 = CLASSES['PreventDamageFrom']
-_C608 = CLASSES['AttacksDespite']
-_C610 = CLASSES['MaxBlockers']
-_C612 = CLASSES['AttacksEachCombat']
-_C614 = CLASSES['BlocksEachCombat']
-_C616 = CLASSES['CantBeBlocked']
-_C618 = CLASSES['IsColor']
-_C652 = CLASSES['Duration']
-_C655 = CLASSES['TargetObject']
-_C657 = CLASSES['FromGraveyard']
-_C663 = CLASSES['OntoBattlefield']
-_C666 = CLASSES['IntoHand']
-_C668 = CLASSES['IntoGraveyard']
-_C671 = CLASSES['CostValue']
-_C695 = CLASSES['BackRef']
-_C697 = CLASSES['TargetPlayer']
-_C701 = CLASSES['EachObjects']
-_C714 = CLASSES['QualityRef']
-_C735 = CLASSES['PerTime']
-_C741 = CLASSES['PerObject']
-_C744 = CLASSES['PowerOf']
-_C770 = CLASSES['EntersEvent']
-_C773 = CLASSES['LeavesEvent']
-_C775 = CLASSES['DiesEvent']
-_C777 = CLASSES['AttacksAloneEvent']
-_C779 = CLASSES['UnblockedEvent']
-_C781 = CLASSES['AttacksEvent']
-_C783 = CLASSES['BlocksEvent']
-_C786 = CLASSES['BlockedEvent']
-_C788 = CLASSES['PhasesEvent']
-_C790 = CLASSES['TurnedUpEvent']
-_C792 = CLASSES['ExiledThisWayEvent']
-_C794 = CLASSES['TargetedEvent']
-_C797 = CLASSES['DealsDamageEvent']
-_C799 = CLASSES['DealtDamageEvent']
+_C308 = CLASSES['PlayerCountersEffect']
+_C311 = CLASSES['PlayerMillEffect']
+_C313 = CLASSES['MayPlayEffect']
+_C315 = CLASSES['BlockRequirementEffect']
+_C318 = CLASSES['TopCardActionEffect']
+_C320 = CLASSES['PayEffect']
+_C323 = CLASSES['NumberedActionEffect']
+_C325 = CLASSES['AttachEffect']
+_C328 = CLASSES['FightEffect']
+_C331 = CLASSES['LookAtTopEffect']
+_C335 = CLASSES['ObjectDamageEffect']
+_C340 = CLASSES['MoveCountersEffect']
+_C343 = CLASSES['KeywordCost']
+_C345 = CLASSES['TypeArg']
+_C347 = CLASSES['QualityArg']
+_C349 = CLASSES['OntoArg']
+_C355 = CLASSES['TriggeredStmt']
+_C358 = CLASSES['ActivatedStmt']
+_C360 = CLASSES['PTDefiningStmt']
+_C363 = CLASSES['SpellKind']
+_C367 = CLASSES['EntersTappedStmt']
+_C370 = CLASSES['CostPerTargetStmt']
+_C372 = CLASSES['UncounterableStmt']
+_C376 = CLASSES['StaticStmt']
+_C389 = CLASSES['ControlClause']
+_C398 = CLASSES['DividedDamageEffect']
+_C400 = CLASSES['DamageEffect']
+_C402 = CLASSES['DestroyEffect']
+_C406 = CLASSES['DrawEffect']
+_C408 = CLASSES['TokenCopyEffect']
+_C413 = CLASSES['TokenEffect']
+_C414 = CLASSES['AddManaEffect']
+_C417 = CLASSES['DiscardEffect']
+_C419 = CLASSES['GainLifeEffect']
+_C422 = CLASSES['GainControlEffect']
+_C424 = CLASSES['ReturnToHandEffect']
+_C427 = CLASSES['ReturnFromGraveyardEffect']
+_C429 = CLASSES['ReturnToBattlefieldEffect']
+_C432 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C437 = CLASSES['SearchEffect']
+_C441 = CLASSES['CounterSpellEffect']
+_C443 = CLASSES['ShuffleEffect']
+_C447 = CLASSES['MillEffect']
+_C450 = CLASSES['PutFromHandEffect']
+_C454 = CLASSES['PutCountersEffect']
+_C457 = CLASSES['PutOnLibraryEffect']
+_C459 = CLASSES['PutIntoZoneEffect']
+_C465 = CLASSES['ExileEffect']
+_C467 = CLASSES['ExileTopEffect']
+_C469 = CLASSES['RegenerateEffect']
+_C473 = CLASSES['PlayerSacrificesEffect']
+_C476 = CLASSES['SacrificeEffect']
+_C478 = CLASSES['UntapEffect']
+_C480 = CLASSES['TapOrUntapEffect']
+_C482 = CLASSES['TapEffect']
+_C486 = CLASSES['RemoveCountersEffect']
+_C488 = CLASSES['DelayedEffect']
+_C490 = CLASSES['PreventEffect']
+_C492 = CLASSES['CastThisEffect']
+_C494 = CLASSES['CopySpellEffect']
+_C495 = CLASSES['NoRegenEffect']
+_C498 = CLASSES['PhaseOutEffect']
+_C501 = CLASSES['NoUntapEffect']
+_C504 = CLASSES['ContinuousEffect']
+_C506 = CLASSES['PlayerRef']
+_C511 = CLASSES['PerCount']
+_C514 = CLASSES['AnyNumberTargets']
+_C516 = CLASSES['AnyTarget']
+_C519 = CLASSES['UpToTargets']
+_C521 = CLASSES['EachPlayers']
+_C523 = CLASSES['ThatRef']
+_C525 = CLASSES['EnchantedRef']
+_C530 = CLASSES['BeginningTrigger']
+_C534 = CLASSES['LastCounterTrigger']
+_C538 = CLASSES['BatchAttackTrigger']
+_C540 = CLASSES['ThisTrigger']
+_C544 = CLASSES['CastTrigger']
+_C547 = CLASSES['YoursTrigger']
+_C560 = CLASSES['ZonePlace']
+_C564 = CLASSES['PTChange']
+_C567 = CLASSES['CantAttackOrBlock']
+_C569 = CLASSES['CantAttack']
+_C571 = CLASSES['CantBlock']
+_C573 = CLASSES['CantBeBlockedByFewer']
+_C574 = CLASSES['CantBeBlockedExcept']
+_C575 = CLASSES['CanBlockOnly']
+_C577 = CLASSES['CantBeTargetedBy']
+_C578 = CLASSES['CantBeTargeted']
+_C580 = CLASSES['CantBeDestroyed']
+_C582 = CLASSES['CantPhaseOut']
+_C584 = CLASSES['PhasesEachUntap']
+_C586 = CLASSES['GainsAbility']
+_C589 = CLASSES['HasKeywordAtManaCost']
+_C590 = CLASSES['HasKeywords']
+_C591 = CLASSES['LosesKeywords']
+_C594 = CLASSES['CombatDamageSteps']
+_C596 = CLASSES['AssignsExcess']
+_C598 = CLASSES['AttacksUntapped']
+_C600 = CLASSES['DoesntUntap']
+_C602 = CLASSES['DamageGainsLife']
+_C604 = CLASSES['DamageIsLethal']
+_C606 = CLASSES['CantBeBlockedBy']
+_C608 = CLASSES['CantBeAttachedBy']
+_C610 = CLASSES['PreventDamageFrom']
+_C612 = CLASSES['AttacksDespite']
+_C614 = CLASSES['MaxBlockers']
+_C616 = CLASSES['AttacksEachCombat']
+_C618 = CLASSES['BlocksEachCombat']
+_C620 = CLASSES['CantBeBlocked']
+_C622 = CLASSES['IsColor']
+_C656 = CLASSES['Duration']
+_C659 = CLASSES['TargetObject']
+_C661 = CLASSES['FromGraveyard']
+_C667 = CLASSES['OntoBattlefield']
+_C670 = CLASSES['IntoHand']
+_C672 = CLASSES['IntoGraveyard']
+_C675 = CLASSES['CostValue']
+_C699 = CLASSES['BackRef']
+_C701 = CLASSES['TargetPlayer']
+_C705 = CLASSES['EachObjects']
+_C718 = CLASSES['QualityRef']
+_C739 = CLASSES['PerTime']
+_C745 = CLASSES['PerObject']
+_C748 = CLASSES['PowerOf']
+_C774 = CLASSES['EntersEvent']
+_C777 = CLASSES['LeavesEvent']
+_C779 = CLASSES['DiesEvent']
+_C781 = CLASSES['AttacksAloneEvent']
+_C783 = CLASSES['UnblockedEvent']
+_C785 = CLASSES['AttacksEvent']
+_C787 = CLASSES['BlocksEvent']
+_C790 = CLASSES['BlockedEvent']
+_C792 = CLASSES['PhasesEvent']
+_C794 = CLASSES['TurnedUpEvent']
+_C796 = CLASSES['ExiledThisWayEvent']
+_C798 = CLASSES['TargetedEvent']
+_C801 = CLASSES['DealsDamageEvent']
+_C803 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -50079,7 +50276,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 337:  # lastinstead
+        elif r == 341:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -50090,7 +50287,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 338:  # tailinstead
+        elif r == 342:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -51568,7 +51765,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 392:  # negated
+        elif r == 396:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -51669,7 +51866,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 346:  # sentences
+        elif r == 350:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -51857,7 +52054,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 357:  # zones
+        if r == 361:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -51865,11 +52062,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 556:
-                    values.append(_b556(x, inst, lim, made))
+                elif x.rule == 560:
+                    values.append(_b560(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 360:  # spells
+        elif r == 364:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -51877,8 +52074,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 359:
-                    values.append(_b359(x, inst, lim, made))
+                elif x.rule == 363:
+                    values.append(_b363(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -51943,7 +52140,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 361:  # keywords
+        elif r == 365:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52105,7 +52302,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 364:  # parts
+        if r == 368:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52353,7 +52550,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 369:  # parts
+        elif r == 373:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52362,7 +52559,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52399,42 +52596,42 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # other
+        if r == 630:  # other
             d['other'] = True
-        elif r == 627:  # another
+        elif r == 631:  # another
             d['another'] = True
-        elif r == 628:  # facedown
+        elif r == 632:  # facedown
             d['facedown'] = True
-        elif r == 629:  # faceup
+        elif r == 633:  # faceup
             d['faceup'] = True
-        elif r == 373:  # exiled
+        elif r == 377:  # exiled
             d['exiled'] = True
-        elif r == 374:  # combat
+        elif r == 378:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 375:  # combat
+        elif r == 379:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 376:  # states
+        elif r == 380:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 630:  # states
+        elif r == 634:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 722:  # nons
+        elif r == 726:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 723:  # colors
+        elif r == 727:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52442,7 +52639,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 724:  # supertypes
+        elif r == 728:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52450,32 +52647,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 725:  # multis
+        elif r == 729:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 726:  # types
+        elif r == 730:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # subtypes
+        elif r == 731:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # ortypes
+        elif r == 732:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # andor
+        elif r == 733:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # ortypes
+        elif r == 734:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52486,39 +52683,39 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 377:  # chosen
+        elif r == 381:  # chosen
             d['chosen'] = True
-        elif r == 378:  # mv
+        elif r == 382:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 379:  # mvdir
+        elif r == 383:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 380:  # ptstat
+        elif r == 384:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 381:  # ptval
+        elif r == 385:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 382:  # ptdir
+        elif r == 386:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 631:  # keywords
+        elif r == 635:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52532,7 +52729,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 383:  # without
+        elif r == 387:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -52545,9 +52742,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b385(x, inst, lim, made)
+            value = _b389(x, inst, lim, made)
             d['controller'] = value
-        elif r == 391:  # late
+        elif r == 395:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -52561,9 +52758,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 632:  # blocked_by_this
+        elif r == 636:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 633:  # attacking_you
+        elif r == 637:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -52683,9 +52880,9 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 288:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 505:  # options
+        elif r == 509:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -52737,7 +52934,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 292:  # extra
             x = c[0]
@@ -52777,11 +52974,11 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 294:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 295:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52824,11 +53021,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 298:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 299:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52867,7 +53064,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 301:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         elif r == 302:  # amount
             x = c[0]
@@ -52877,7 +53074,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -52887,7 +53084,51 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerCountersEffect (class PlayerCountersEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C308()
+    d: dict[str, Any] = {'player': None, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 305:  # player
+            x = c[0]
+            value = _b506(x, inst, lim, made)
+            d['player'] = value
+        elif r == 306:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 307:  # counter
+            x = c[0]
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52903,7 +53144,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C307()
+    inst: Any = _C311()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52911,11 +53152,11 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 305:  # player
+        if r == 309:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 306:  # amount
+        elif r == 310:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -52927,7 +53168,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52943,7 +53184,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C309()
+    inst: Any = _C313()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52951,7 +53192,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 308:  # play
+        if r == 312:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -52963,7 +53204,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52979,7 +53220,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C311()
+    inst: Any = _C315()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52987,9 +53228,9 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 310:  # target
+        if r == 314:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53002,7 +53243,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53018,7 +53259,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C318()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53026,20 +53267,20 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 312:  # action
+        if r == 316:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 522:  # count
+        elif r == 526:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 313:  # player
+        elif r == 317:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53049,7 +53290,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53065,7 +53306,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C320()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53073,7 +53314,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # cost
+        if r == 319:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -53085,7 +53326,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53101,7 +53342,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C323()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53109,14 +53350,14 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # action
+        if r == 321:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 318:  # count
+        elif r == 322:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -53128,7 +53369,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53144,7 +53385,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C325()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53152,9 +53393,9 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 320:  # target
+        if r == 324:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53167,7 +53408,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53183,7 +53424,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C328()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53191,16 +53432,16 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # first
+        if r == 326:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 323:  # second
+        elif r == 327:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53213,7 +53454,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53229,7 +53470,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C331()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53237,11 +53478,11 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # amount
+        if r == 329:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 326:  # order
+        elif r == 330:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -53253,7 +53494,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53269,7 +53510,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C335()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53277,20 +53518,20 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # source
+        if r == 332:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 329:  # power
+        elif r == 333:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 330:  # target
+        elif r == 334:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53303,7 +53544,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53319,7 +53560,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C340()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53327,24 +53568,24 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # amount
+        if r == 336:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 333:  # counter
+        elif r == 337:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 334:  # source
+        elif r == 338:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 335:  # target
+        elif r == 339:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53357,7 +53598,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53373,7 +53614,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C343()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53381,7 +53622,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # parts
+        if r == 527:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53390,7 +53631,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53403,7 +53644,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53419,7 +53660,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C345()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53427,7 +53668,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # type
+        if r == 344:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -53439,7 +53680,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53455,7 +53696,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C347()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53463,7 +53704,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # quality
+        if r == 346:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -53475,7 +53716,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53491,7 +53732,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C349()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53499,7 +53740,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 344:  # subtype
+        if r == 348:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -53511,7 +53752,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53527,7 +53768,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C351()
+    inst: Any = _C355()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53535,20 +53776,20 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # zone
+        if r == 351:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 348:  # trigger
+        elif r == 352:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 349:  # condition
+        elif r == 353:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -53557,11 +53798,11 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 350:  # sentences
+        elif r == 354:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 544:  # sentences
+        elif r == 548:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53573,7 +53814,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53589,7 +53830,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C354()
+    inst: Any = _C358()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53597,11 +53838,11 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # special
+        if r == 549:  # special
             d['special'] = True
-        elif r == 546:  # fromhand
+        elif r == 550:  # fromhand
             d['fromhand'] = True
-        elif r == 352:  # param
+        elif r == 356:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -53610,11 +53851,11 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 547:  # cost
+        elif r == 551:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 548:  # param
+        elif r == 552:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -53623,15 +53864,15 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 353:  # sentences
+        elif r == 357:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 549:  # sentences
+        elif r == 553:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 550:  # restriction
+        elif r == 554:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -53640,19 +53881,19 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 551:  # once
+        elif r == 555:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 552:  # sorcery
+        elif r == 556:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 553:  # castable
+        elif r == 557:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -53666,7 +53907,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53682,7 +53923,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C360()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53690,13 +53931,13 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # both
+        if r == 711:  # both
             d['both'] = True
-        elif r == 554:  # which
+        elif r == 558:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 355:  # amount
+        elif r == 359:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53708,7 +53949,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53724,7 +53965,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C363()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53732,7 +53973,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 358:  # filter
+        if r == 362:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -53744,7 +53985,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53760,7 +54001,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C367()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53768,7 +54009,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # tapped
+        if r == 366:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -53780,7 +54021,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53796,7 +54037,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C370()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53804,7 +54045,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # cost
+        if r == 369:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -53816,7 +54057,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53832,7 +54073,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C372()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53840,7 +54081,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # countered
+        if r == 371:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -53852,7 +54093,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53868,7 +54109,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C376()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53876,7 +54117,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 370:  # precondition
+        if r == 374:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -53885,35 +54126,35 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 619:  # this
+        elif r == 623:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 620:  # enchanted
+        elif r == 624:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 621:  # host
+        elif r == 625:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 622:  # equipped
+        elif r == 626:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 623:  # host
+        elif r == 627:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 624:  # affected
+        elif r == 628:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 625:  # parts
+        elif r == 629:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53922,12 +54163,12 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 371:  # condition
+        elif r == 375:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -53944,7 +54185,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53960,7 +54201,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C385()
+    inst: Any = _C389()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53968,27 +54209,27 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 384:  # you
+        if r == 388:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 386:  # notyou
+        elif r == 390:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 387:  # own
+        elif r == 391:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 388:  # defending
+        elif r == 392:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 389:  # opponent
+        elif r == 393:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 390:  # opponents
+        elif r == 394:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -54000,7 +54241,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54016,7 +54257,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C398()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54024,11 +54265,11 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # amount
+        if r == 397:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 731:  # evenly
+        elif r == 735:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54038,7 +54279,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54054,7 +54295,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C400()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54062,46 +54303,46 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # named
+        if r == 638:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 635:  # amount
+        elif r == 639:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 636:  # equal
+        elif r == 640:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 732:  # power
+        elif r == 736:  # power
             x = c[0]
-            value = _b744(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['power'] = value
-        elif r == 733:  # amount
+        elif r == 737:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 637:  # you
+        elif r == 641:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 638:  # target
+        elif r == 642:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 395:  # also
+        elif r == 399:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54114,7 +54355,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54130,7 +54371,7 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C398()
+    inst: Any = _C402()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54138,9 +54379,9 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 397:  # target
+        if r == 401:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54153,7 +54394,7 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54169,7 +54410,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C406()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54177,21 +54418,21 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 399:  # player
+        if r == 403:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 400:  # amount
+        elif r == 404:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 401:  # per
+        elif r == 405:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b507(x, inst, lim, made)
+            value = _b511(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54201,7 +54442,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54217,7 +54458,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C404()
+    inst: Any = _C408()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54225,9 +54466,9 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # target
+        if r == 407:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54240,7 +54481,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54256,7 +54497,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C413()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54264,21 +54505,21 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # count
+        if r == 409:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 639:  # tapped
+        elif r == 643:  # tapped
             d['tapped'] = True
-        elif r == 406:  # power
+        elif r == 410:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 407:  # toughness
+        elif r == 411:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 640:  # colors
+        elif r == 644:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54286,17 +54527,17 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 641:  # subtypes
+        elif r == 645:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 642:  # types
+        elif r == 646:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 643:  # keywords
+        elif r == 647:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54310,23 +54551,23 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 408:  # tokname
+        elif r == 412:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 644:  # per
+        elif r == 648:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 645:  # pertime
+        elif r == 649:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b735(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54336,7 +54577,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54352,7 +54593,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C414()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54360,9 +54601,9 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # anycolor
+        if r == 740:  # anycolor
             d['anycolor'] = True
-        elif r == 737:  # choices
+        elif r == 741:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54372,15 +54613,15 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 646:  # last
+        elif r == 650:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 647:  # mana
+        elif r == 651:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 802:  # alts
+        elif r == 806:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -54392,7 +54633,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54408,7 +54649,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C413()
+    inst: Any = _C417()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54416,27 +54657,27 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # player
+        if r == 415:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 648:  # third
+        elif r == 652:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 412:  # amount
+        elif r == 416:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 738:  # random
+        elif r == 742:  # random
             d['random'] = True
-        elif r == 649:  # per
+        elif r == 653:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b735(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54446,7 +54687,7 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54462,7 +54703,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C419()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54470,31 +54711,31 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 414:  # player
+        if r == 418:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 650:  # amount
+        elif r == 654:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 739:  # per
+        elif r == 743:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b735(x, inst, lim, made)
+            value = _b739(x, inst, lim, made)
             d['per'] = value
-        elif r == 742:  # per
+        elif r == 746:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b741(x, inst, lim, made)
+            value = _b745(x, inst, lim, made)
             d['per'] = value
-        elif r == 651:  # equal
+        elif r == 655:  # equal
             x = c[0]
-            value = _b744(x, inst, lim, made)
+            value = _b748(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54504,7 +54745,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54520,7 +54761,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54528,18 +54769,18 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # target
+        if r == 420:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 417:  # duration
+        elif r == 421:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b652(x, inst, lim, made)
+            value = _b656(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -54549,7 +54790,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54565,7 +54806,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C424()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54573,14 +54814,14 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # target
+        if r == 423:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 653:  # yours
+        elif r == 657:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54592,7 +54833,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54608,7 +54849,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C427()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54616,23 +54857,23 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 425:  # target
             x = c[0]
-            value = _b655(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['target'] = value
-        elif r == 422:  # source
+        elif r == 426:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b657(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['source'] = value
-        elif r == 754:  # hand
+        elif r == 758:  # hand
             d['hand'] = True
-        elif r == 658:  # battlefield
+        elif r == 662:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 755:  # mine
+        elif r == 759:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -54642,7 +54883,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54658,7 +54899,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C429()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54666,22 +54907,22 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # target
+        if r == 428:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 659:  # fromgy
+        elif r == 663:  # fromgy
             d['fromgy'] = True
-        elif r == 756:  # choice
+        elif r == 760:  # choice
             d['choice'] = True
-        elif r == 757:  # facedown
+        elif r == 761:  # facedown
             d['facedown'] = True
-        elif r == 758:  # mine
+        elif r == 762:  # mine
             d['mine'] = True
-        elif r == 759:  # owners
+        elif r == 763:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -54691,7 +54932,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54707,7 +54948,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C432()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54715,11 +54956,11 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # filter
+        if r == 430:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 427:  # hands
+        elif r == 431:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -54731,7 +54972,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54747,7 +54988,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C437()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54755,38 +54996,38 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # player
+        if r == 433:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 660:  # upto
+        elif r == 664:  # upto
             d['upto'] = True
-        elif r == 430:  # count
+        elif r == 434:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 431:  # filter
+        elif r == 435:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 760:  # alts
+        elif r == 764:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 661:  # reveal
+        elif r == 665:  # reveal
             d['reveal'] = True
-        elif r == 761:  # thatcard
+        elif r == 765:  # thatcard
             d['thatcard'] = True
-        elif r == 762:  # thosecards
+        elif r == 766:  # thosecards
             d['thosecards'] = True
-        elif r == 432:  # destination
+        elif r == 436:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 664 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 668 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 669:  # tapped
+        elif r == 673:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -54796,7 +55037,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54812,7 +55053,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C441()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54820,20 +55061,20 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # target
+        if r == 438:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 435:  # unless
+        elif r == 439:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b671(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['unless'] = value
-        elif r == 436:  # per
+        elif r == 440:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -54847,7 +55088,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54863,7 +55104,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C443()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54871,9 +55112,9 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # player
+        if r == 442:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54883,7 +55124,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54899,7 +55140,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C447()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54907,19 +55148,19 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # amount
+        if r == 444:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 441:  # player
+        elif r == 445:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 442:  # owner
+        elif r == 446:  # owner
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -54929,7 +55170,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54945,7 +55186,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C450()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54953,11 +55194,11 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # filter
+        if r == 448:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 445:  # battlefield
+        elif r == 449:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -54969,7 +55210,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54985,7 +55226,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C454()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54993,17 +55234,17 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # amount
+        if r == 451:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 448:  # counter
+        elif r == 452:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 449:  # target
+        elif r == 453:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55016,7 +55257,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55032,7 +55273,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C457()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55040,24 +55281,24 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 452:  # source
+        elif r == 456:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b657(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['source'] = value
-        elif r == 673:  # top
+        elif r == 677:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 674:  # bottom
+        elif r == 678:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55069,7 +55310,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55085,7 +55326,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C459()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55093,9 +55334,9 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # target
+        if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55108,7 +55349,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55124,7 +55365,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C465()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55132,36 +55373,36 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # target
+        if r == 460:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 457:  # source
+        elif r == 461:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b657(x, inst, lim, made)
+            value = _b661(x, inst, lim, made)
             d['source'] = value
-        elif r == 458:  # amount
+        elif r == 462:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 459:  # counter
+        elif r == 463:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 460:  # also
+        elif r == 464:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55174,7 +55415,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55190,7 +55431,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C467()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55198,9 +55439,9 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # player
+        if r == 466:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55210,7 +55451,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55226,7 +55467,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C469()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55234,9 +55475,9 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # target
+        if r == 468:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55249,7 +55490,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55265,7 +55506,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C473()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55273,17 +55514,17 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # player
+        if r == 470:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
-        elif r == 467:  # amount
+        elif r == 471:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 468:  # filter
+        elif r == 472:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -55295,7 +55536,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55311,7 +55552,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C476()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55319,18 +55560,18 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 471:  # unless
+        elif r == 475:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b671(x, inst, lim, made)
+            value = _b675(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -55340,86 +55581,8 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C474()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 473:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C476()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 475:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55444,7 +55607,46 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C480()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 479:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55458,7 +55660,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55474,24 +55676,16 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C482()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # amount
+        if r == 481:  # target
             x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 480:  # counter
-            x = c[0]
-            value = _b132(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 481:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55504,58 +55698,8 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C484()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 675:  # step
-            x = c[0]
-            if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['step'] = value
-        elif r == 676:  # endcombat
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['endcombat'] = value
-        elif r == 483:  # effect
-            x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['effect'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55571,22 +55715,24 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C486()
-    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # amount
+        if r == 483:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 764:  # you
-            d['you'] = True
-        elif r == 677:  # target
+        elif r == 484:  # counter
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 485:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55600,7 +55746,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55616,28 +55762,31 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C488()
-    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # target
+        if r == 679:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 767 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['step'] = value
+        elif r == 680:  # endcombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['endcombat'] = value
+        elif r == 487:  # effect
+            x = c[0]
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 678:  # label
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['label'] = value
-        elif r == 679:  # free
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['free'] = value
+            d['effect'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55647,7 +55796,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55663,22 +55812,26 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C490()
-    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # target
+        if r == 489:  # amount
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 768:  # you
+            d['you'] = True
+        elif r == 681:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 680:  # newtargets
-            d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55687,8 +55840,8 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55703,27 +55856,29 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
-    d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C492()
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # thatnoun
+        if r == 491:  # target
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['thatnoun'] = value
-        elif r == 682:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 683:  # thisturn
-            d['thisturn'] = True
+        elif r == 682:  # label
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['label'] = value
+        elif r == 683:  # free
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['free'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55733,7 +55888,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55749,6 +55904,92 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C494()
+    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 493:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 684:  # newtargets
+            d['newtargets'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C495()
+    d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 685:  # thatnoun
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thatnoun'] = value
+        elif r == 686:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 687:  # thisturn
+            d['thisturn'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C498()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55756,14 +55997,14 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # target
+        if r == 496:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 493:  # phaseout
+        elif r == 497:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -55775,7 +56016,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55791,7 +56032,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C501()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55799,14 +56040,14 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # target
+        if r == 499:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 496:  # nountap
+        elif r == 500:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -55818,7 +56059,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55834,7 +56075,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C504()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55842,30 +56083,30 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # lead
+        if r == 502:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b652(x, inst, lim, made)
+            value = _b656(x, inst, lim, made)
             d['lead'] = value
-        elif r == 684:  # target
+        elif r == 688:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 685:  # also
+        elif r == 689:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b705(x, inst, lim, made)
             d['also'] = value
-        elif r == 686:  # group
+        elif r == 690:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 687:  # parts
+        elif r == 691:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55874,18 +56115,18 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 499:  # duration
+        elif r == 503:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b652(x, inst, lim, made)
+            value = _b656(x, inst, lim, made)
             d['duration'] = value
-        elif r == 688:  # tail
+        elif r == 692:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -55894,7 +56135,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 561 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55907,7 +56148,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55923,7 +56164,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C506()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55931,13 +56172,13 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # controller
+        if r == 693:  # controller
             d['controller'] = True
-        elif r == 503:  # owner
+        elif r == 507:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 504:  # who
+        elif r == 508:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -55949,7 +56190,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55965,7 +56206,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C511()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55973,19 +56214,19 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # counter
+        if r == 694:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 691:  # on
+        elif r == 695:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 692:  # whose
+        elif r == 696:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 693:  # zone
+        elif r == 697:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -55997,7 +56238,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56013,7 +56254,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C514()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56021,7 +56262,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # filter
+        if r == 513:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -56033,7 +56274,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56049,7 +56290,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C516()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56057,7 +56298,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # any
+        if r == 515:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56069,7 +56310,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56085,7 +56326,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C519()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56093,13 +56334,13 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # each
+        if r == 702:  # each
             d['each'] = True
-        elif r == 513:  # count
+        elif r == 517:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 514:  # filter
+        elif r == 518:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -56111,7 +56352,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56127,7 +56368,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C521()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56135,7 +56376,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # who
+        if r == 520:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56147,7 +56388,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56163,7 +56404,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C523()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56171,7 +56412,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # that
+        if r == 522:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -56183,7 +56424,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56199,7 +56440,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C525()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56207,9 +56448,9 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # equipped
+        if r == 772:  # equipped
             d['equipped'] = True
-        elif r == 520:  # enchanted
+        elif r == 524:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -56221,7 +56462,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56237,7 +56478,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C530()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56245,11 +56486,11 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # whose
+        if r == 528:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 525:  # step
+        elif r == 529:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -56261,7 +56502,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56277,7 +56518,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C534()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56285,11 +56526,11 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # lead
+        if r == 532:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 529:  # counter
+        elif r == 533:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -56301,7 +56542,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56317,7 +56558,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C538()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56325,15 +56566,15 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # lead
+        if r == 535:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 532:  # subject
+        elif r == 536:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 533:  # batch
+        elif r == 537:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -56345,7 +56586,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56361,7 +56602,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C540()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56369,13 +56610,13 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # lead
+        if r == 539:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 703:  # creature
+        elif r == 707:  # creature
             d['creature'] = True
-        elif r == 704:  # events
+        elif r == 708:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56384,7 +56625,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 775 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56397,7 +56638,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56413,7 +56654,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C544()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56421,15 +56662,15 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # lead
+        if r == 541:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 538:  # who
+        elif r == 542:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 539:  # spell
+        elif r == 543:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -56441,7 +56682,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56457,7 +56698,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C547()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56465,17 +56706,17 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # lead
+        if r == 545:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 800:  # thisor
+        elif r == 804:  # thisor
             d['thisor'] = True
-        elif r == 542:  # subject
+        elif r == 546:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 705:  # events
+        elif r == 709:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56484,12 +56725,12 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 775 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 706:  # undercontrol
+        elif r == 710:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -56499,7 +56740,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56515,7 +56756,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C560()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56523,11 +56764,11 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # command
+        if r == 559:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 557:  # battlefield
+        elif r == 561:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56539,7 +56780,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56555,7 +56796,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C564()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56563,29 +56804,29 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # additional
+        if r == 712:  # additional
             d['additional'] = True
-        elif r == 558:  # power
+        elif r == 562:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 559:  # toughness
+        elif r == 563:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 709:  # per
+        elif r == 713:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 710:  # perfilter
+        elif r == 714:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 801:  # onbf
+        elif r == 805:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56595,7 +56836,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56611,7 +56852,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C567()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56619,7 +56860,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # both
+        if r == 566:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -56631,7 +56872,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56647,7 +56888,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C569()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56655,7 +56896,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # attack
+        if r == 568:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -56667,7 +56908,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56683,7 +56924,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C571()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56691,7 +56932,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # block
+        if r == 570:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -56703,7 +56944,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56719,7 +56960,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C573()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56727,7 +56968,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # count
+        if r == 572:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -56739,7 +56980,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56755,7 +56996,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C574()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56763,7 +57004,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # filters
+        if r == 715:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56783,7 +57024,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56799,7 +57040,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C575()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56807,7 +57048,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # filters
+        if r == 716:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56827,7 +57068,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56843,7 +57084,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C577()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56851,9 +57092,9 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # quality
+        if r == 576:  # quality
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56863,7 +57104,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56879,7 +57120,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C578()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56887,7 +57128,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # opponents
+        if r == 720:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56897,7 +57138,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56913,7 +57154,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C580()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56921,7 +57162,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # destroyed
+        if r == 579:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -56933,7 +57174,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56949,7 +57190,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C582()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56957,7 +57198,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # phase
+        if r == 581:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -56969,7 +57210,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56985,7 +57226,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C584()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56993,7 +57234,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # untap
+        if r == 583:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57005,7 +57246,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57021,7 +57262,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C586()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57029,9 +57270,9 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # ability
+        if r == 585:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57044,7 +57285,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57060,7 +57301,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C589()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57068,14 +57309,14 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # keyword
+        if r == 587:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 584:  # manacost
+        elif r == 588:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57087,7 +57328,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57103,7 +57344,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C590()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57111,7 +57352,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # keywords
+        if r == 722:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57133,7 +57374,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57149,7 +57390,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C591()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57157,7 +57398,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # keywords
+        if r == 723:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57179,7 +57420,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57195,7 +57436,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C594()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57203,11 +57444,11 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # first
+        if r == 592:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 589:  # regular
+        elif r == 593:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57221,7 +57462,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57237,7 +57478,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C596()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57245,7 +57486,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # excess
+        if r == 595:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -57257,7 +57498,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57273,7 +57514,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C598()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57281,7 +57522,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # untapped
+        if r == 597:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -57293,7 +57534,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57309,7 +57550,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C600()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57317,11 +57558,11 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # its
+        if r == 724:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 595:  # untap
+        elif r == 599:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57333,7 +57574,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57349,7 +57590,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C602()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57357,7 +57598,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # gains
+        if r == 601:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -57369,7 +57610,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57385,7 +57626,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C604()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57393,7 +57634,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # lethal
+        if r == 603:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -57405,80 +57646,8 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C602()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 601:  # quality
-            x = c[0]
-            value = _b714(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C604()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 603:  # quality
-            x = c[0]
-            value = _b714(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57503,7 +57672,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 605:  # quality
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57514,7 +57683,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57530,22 +57699,17 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C608()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # thisturn
-            d['thisturn'] = True
-        elif r == 607:  # keyword
+        if r == 607:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b718(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57555,7 +57719,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57571,17 +57735,17 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C610()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # count
+        if r == 609:  # quality
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            value = _b718(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57591,7 +57755,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57607,17 +57771,22 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C612()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # attacks
+        if r == 725:  # thisturn
+            d['thisturn'] = True
+        elif r == 611:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57627,7 +57796,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57643,17 +57812,17 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C614()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # blocks
+        if r == 613:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57663,7 +57832,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57679,17 +57848,17 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C616()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # unblockable
+        if r == 615:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57699,7 +57868,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57715,6 +57884,78 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C618()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 617:  # blocks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C620()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 619:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C622()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57722,7 +57963,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # color
+        if r == 621:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57737,7 +57978,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57753,7 +57994,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C656()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57761,23 +58002,23 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # eot
+        if r == 751:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 748:  # next_upkeep
+        elif r == 752:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 749:  # losecontrol
+        elif r == 753:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 750:  # thisturn
+        elif r == 754:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 751:  # thiscombat
+        elif r == 755:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -57789,7 +58030,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57805,7 +58046,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C659()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57813,13 +58054,13 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # another
+        if r == 756:  # another
             d['another'] = True
-        elif r == 654:  # filter
+        elif r == 658:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 753:  # ingy
+        elif r == 757:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57829,7 +58070,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57845,7 +58086,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C661()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57853,7 +58094,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # whose
+        if r == 660:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -57865,7 +58106,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57881,7 +58122,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C667()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57889,7 +58130,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # zone
+        if r == 666:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57901,7 +58142,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57917,7 +58158,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C670()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57925,9 +58166,9 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # player
+        if r == 669:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57937,7 +58178,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57953,7 +58194,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C672()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57961,9 +58202,9 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # player
+        if r == 671:  # player
             x = c[0]
-            value = _b502(x, inst, lim, made)
+            value = _b506(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57973,7 +58214,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57989,7 +58230,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C675()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57997,11 +58238,11 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # cost
+        if r == 674:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 672:  # param
+        elif r == 676:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58016,7 +58257,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58032,7 +58273,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C699()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58040,9 +58281,9 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # word
+        if r == 698:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58055,7 +58296,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58071,7 +58312,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C701()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58079,11 +58320,11 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # player
+        if r == 700:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 765:  # walker
+        elif r == 769:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58093,7 +58334,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58109,7 +58350,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C705()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58117,33 +58358,33 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # quant
+        if r == 703:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 700:  # filter
+        elif r == 704:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 766:  # attached
+        elif r == 770:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 767:  # samename
+        elif r == 771:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 506 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 803:  # ingy
+        elif r == 807:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58153,7 +58394,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58169,7 +58410,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C714()
+    inst: Any = _C718()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58177,11 +58418,11 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # word
+        if r == 717:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 715:  # param
+        elif r == 719:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58196,7 +58437,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58212,7 +58453,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C739()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58220,7 +58461,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # word
+        if r == 738:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58235,7 +58476,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58251,7 +58492,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C741()
+    inst: Any = _C745()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58259,13 +58500,13 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # filter
+        if r == 744:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 808:  # gy
+        elif r == 812:  # gy
             d['gy'] = True
-        elif r == 809:  # bf
+        elif r == 813:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58275,7 +58516,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58291,7 +58532,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C748()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58299,21 +58540,21 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # power
+        if r == 747:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 745:  # power
+        elif r == 749:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 746:  # target
+        elif r == 750:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58326,7 +58567,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58342,7 +58583,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C774()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58350,7 +58591,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # enters
+        if r == 773:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58362,7 +58603,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58378,7 +58619,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C777()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58386,7 +58627,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # leaves
+        if r == 776:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58398,7 +58639,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58414,7 +58655,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C779()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58422,7 +58663,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # dies
+        if r == 778:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58434,7 +58675,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58450,7 +58691,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C781()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58458,7 +58699,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # alone
+        if r == 780:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -58470,7 +58711,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58486,7 +58727,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C783()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58494,7 +58735,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # unblocked
+        if r == 782:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -58506,7 +58747,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58522,7 +58763,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C785()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58530,7 +58771,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # attacks
+        if r == 784:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58542,7 +58783,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58558,7 +58799,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C787()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58566,11 +58807,11 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # blocks
+        if r == 786:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 804:  # acreature
+        elif r == 808:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58580,7 +58821,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58596,7 +58837,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C790()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58604,11 +58845,11 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # blocked
+        if r == 788:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 785:  # filter
+        elif r == 789:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -58622,7 +58863,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58638,7 +58879,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C792()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58646,7 +58887,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # direction
+        if r == 791:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -58658,7 +58899,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58674,7 +58915,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C794()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58682,7 +58923,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # up
+        if r == 793:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -58694,7 +58935,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58710,7 +58951,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C796()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58718,7 +58959,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # way
+        if r == 795:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -58730,7 +58971,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58746,7 +58987,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C798()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58754,11 +58995,11 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # targeted
+        if r == 797:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 805:  # opponents
+        elif r == 809:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58768,7 +59009,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58784,7 +59025,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C801()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58792,13 +59033,13 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # combat
+        if r == 810:  # combat
             d['combat'] = True
-        elif r == 795:  # deals
+        elif r == 799:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 796:  # recipient
+        elif r == 800:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -58812,7 +59053,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58828,7 +59069,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C803()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58836,9 +59077,9 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # combat
+        if r == 811:  # combat
             d['combat'] = True
-        elif r == 798:  # dealt
+        elif r == 802:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59159,511 +59400,515 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b304,  # 304 LoseLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 305 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 306 __asgn_plain
-    _b307,  # 307 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 308 __asgn_plain
-    _b309,  # 309 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 310 __asgn_plain
-    _b311,  # 311 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 312 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 313 __asgn_plain
-    _b314,  # 314 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 317 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 322 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 325 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 328 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 334 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 337 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 338 __asgn_optional
-    _b339,  # 339 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 307 __asgn_plain
+    _b308,  # 308 PlayerCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 310 __asgn_plain
+    _b311,  # 311 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 312 __asgn_plain
+    _b313,  # 313 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 321 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 334 __asgn_plain
+    _b335,  # 335 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 337 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 341 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 342 __asgn_optional
+    _b343,  # 343 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 OntoArg
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 350 __asgn_plain
-    _b351,  # 351 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 353 __asgn_plain
-    _b354,  # 354 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 357 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 360 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 361 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 364 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 369 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 373 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 374 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 375 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 376 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 377 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 380 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 383 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 384 __asgn_plain
-    _b385,  # 385 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 391 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 397 __asgn_plain
-    _b398,  # 398 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
-    _b404,  # 404 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 TokenEffect
-    _b410,  # 410 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 412 __asgn_plain
-    _b413,  # 413 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 359 __asgn_plain
+    _b360,  # 360 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 361 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 362 __asgn_plain
+    _b363,  # 363 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 364 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 365 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 366 __asgn_plain
+    _b367,  # 367 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 368 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 373 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 374 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 377 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 378 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 379 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 380 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 381 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 383 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 391 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 395 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 397 __asgn_plain
+    _b398,  # 398 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 399 __asgn_plain
+    _b400,  # 400 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 405 __asgn_plain
+    _b406,  # 406 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 412 __asgn_plain
+    _b413,  # 413 TokenEffect
+    _b414,  # 414 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 415 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 452 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 ExileEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 467 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 TapOrUntapEffect
+    _b467,  # 467 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 480 __asgn_plain
+    _b478,  # 478 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 TapOrUntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 CopySpellEffect
-    _b491,  # 491 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 ContinuousEffect
-    _match_node,  # 501 ActionWord
-    _b502,  # 502 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 504 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 505 __asgn_oneormore
-    _match_node,  # 506 BackWord
-    _b507,  # 507 PerCount
-    _node,  # 508 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 523 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 BeginningTrigger
-    _node,  # 527 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 BatchAttackTrigger
+    _b482,  # 482 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 CopySpellEffect
+    _b495,  # 495 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 ContinuousEffect
+    _match_node,  # 505 ActionWord
+    _b506,  # 506 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 509 __asgn_oneormore
+    _match_node,  # 510 BackWord
+    _b511,  # 511 PerCount
+    _node,  # 512 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 527 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 BeginningTrigger
+    _node,  # 531 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 545 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 546 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 PTChange
-    _node,  # 561 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 CantBeBlockedByFewer
-    _b570,  # 570 CantBeBlockedExcept
-    _b571,  # 571 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 CantBeTargetedBy
-    _b574,  # 574 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 HasKeywordAtManaCost
-    _b586,  # 586 HasKeywords
-    _b587,  # 587 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 549 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 550 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 PTChange
+    _node,  # 565 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 CantBeBlockedByFewer
+    _b574,  # 574 CantBeBlockedExcept
+    _b575,  # 575 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 CantBeTargetedBy
+    _b578,  # 578 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 HasKeywordAtManaCost
+    _b590,  # 590 HasKeywords
+    _b591,  # 591 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 DamageIsLethal
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 625 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 626 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 627 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 628 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 629 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 630 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 631 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 632 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 633 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 640 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 641 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 642 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 643 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 660 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 661 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 OntoBattlefield
-    _node,  # 664 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 669 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 683 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 687 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 688 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 689 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 698 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 EachObjects
-    _node,  # 702 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 713 __asgn_plain
-    _b714,  # 714 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 716 __asgn_optional
-    _node,  # 717 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 726 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 737 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 740 __asgn_plain
-    _b741,  # 741 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 760 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 762 __asgn_optional
-    _match_node,  # 763 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 765 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 EntersEvent
-    _node,  # 771 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 802 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 803 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 804 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 805 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 808 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 809 __asgn_optional
+    _b606,  # 606 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 629 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 630 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 631 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 632 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 633 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 634 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 635 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 636 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 637 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 643 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 644 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 645 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 646 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 647 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 663 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 OntoBattlefield
+    _node,  # 668 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 684 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 691 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 692 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 693 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 EachObjects
+    _node,  # 706 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 709 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 711 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 720 __asgn_optional
+    _node,  # 721 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 725 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 726 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 764 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 766 __asgn_optional
+    _match_node,  # 767 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 EntersEvent
+    _node,  # 775 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 806 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 807 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 808 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 809 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 812 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 813 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 508, 527, 561, 664, 702, 717, 771])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 512, 531, 565, 668, 706, 721, 775])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -59973,507 +60218,511 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b304,  # 304 LoseLifeEffect
     None,  # 305 __asgn_plain
     None,  # 306 __asgn_plain
-    _b307,  # 307 PlayerMillEffect
-    None,  # 308 __asgn_plain
-    _b309,  # 309 MayPlayEffect
+    None,  # 307 __asgn_plain
+    _b308,  # 308 PlayerCountersEffect
+    None,  # 309 __asgn_plain
     None,  # 310 __asgn_plain
-    _b311,  # 311 BlockRequirementEffect
+    _b311,  # 311 PlayerMillEffect
     None,  # 312 __asgn_plain
-    None,  # 313 __asgn_plain
-    _b314,  # 314 TopCardActionEffect
-    None,  # 315 __asgn_plain
-    _b316,  # 316 PayEffect
+    _b313,  # 313 MayPlayEffect
+    None,  # 314 __asgn_plain
+    _b315,  # 315 BlockRequirementEffect
+    None,  # 316 __asgn_plain
     None,  # 317 __asgn_plain
-    None,  # 318 __asgn_plain
-    _b319,  # 319 NumberedActionEffect
-    None,  # 320 __asgn_plain
-    _b321,  # 321 AttachEffect
+    _b318,  # 318 TopCardActionEffect
+    None,  # 319 __asgn_plain
+    _b320,  # 320 PayEffect
+    None,  # 321 __asgn_plain
     None,  # 322 __asgn_plain
-    None,  # 323 __asgn_plain
-    _b324,  # 324 FightEffect
-    None,  # 325 __asgn_plain
+    _b323,  # 323 NumberedActionEffect
+    None,  # 324 __asgn_plain
+    _b325,  # 325 AttachEffect
     None,  # 326 __asgn_plain
-    _b327,  # 327 LookAtTopEffect
-    None,  # 328 __asgn_plain
+    None,  # 327 __asgn_plain
+    _b328,  # 328 FightEffect
     None,  # 329 __asgn_plain
     None,  # 330 __asgn_plain
-    _b331,  # 331 ObjectDamageEffect
+    _b331,  # 331 LookAtTopEffect
     None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
     None,  # 334 __asgn_plain
-    None,  # 335 __asgn_plain
-    _b336,  # 336 MoveCountersEffect
-    None,  # 337 __asgn_optional
-    None,  # 338 __asgn_optional
-    _b339,  # 339 KeywordCost
-    None,  # 340 __asgn_plain
-    _b341,  # 341 TypeArg
-    None,  # 342 __asgn_plain
-    _b343,  # 343 QualityArg
+    _b335,  # 335 ObjectDamageEffect
+    None,  # 336 __asgn_plain
+    None,  # 337 __asgn_plain
+    None,  # 338 __asgn_plain
+    None,  # 339 __asgn_plain
+    _b340,  # 340 MoveCountersEffect
+    None,  # 341 __asgn_optional
+    None,  # 342 __asgn_optional
+    _b343,  # 343 KeywordCost
     None,  # 344 __asgn_plain
-    _b345,  # 345 OntoArg
+    _b345,  # 345 TypeArg
     None,  # 346 __asgn_plain
-    None,  # 347 __asgn_plain
+    _b347,  # 347 QualityArg
     None,  # 348 __asgn_plain
-    None,  # 349 __asgn_plain
+    _b349,  # 349 OntoArg
     None,  # 350 __asgn_plain
-    _b351,  # 351 TriggeredStmt
+    None,  # 351 __asgn_plain
     None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
-    _b354,  # 354 ActivatedStmt
-    None,  # 355 __asgn_plain
-    _b356,  # 356 PTDefiningStmt
-    None,  # 357 __asgn_oneormore
-    None,  # 358 __asgn_plain
-    _b359,  # 359 SpellKind
-    None,  # 360 __asgn_oneormore
+    None,  # 354 __asgn_plain
+    _b355,  # 355 TriggeredStmt
+    None,  # 356 __asgn_plain
+    None,  # 357 __asgn_plain
+    _b358,  # 358 ActivatedStmt
+    None,  # 359 __asgn_plain
+    _b360,  # 360 PTDefiningStmt
     None,  # 361 __asgn_oneormore
     None,  # 362 __asgn_plain
-    _b363,  # 363 EntersTappedStmt
+    _b363,  # 363 SpellKind
     None,  # 364 __asgn_oneormore
-    None,  # 365 __asgn_plain
-    _b366,  # 366 CostPerTargetStmt
-    None,  # 367 __asgn_plain
-    _b368,  # 368 UncounterableStmt
-    None,  # 369 __asgn_oneormore
-    None,  # 370 __asgn_plain
+    None,  # 365 __asgn_oneormore
+    None,  # 366 __asgn_plain
+    _b367,  # 367 EntersTappedStmt
+    None,  # 368 __asgn_oneormore
+    None,  # 369 __asgn_plain
+    _b370,  # 370 CostPerTargetStmt
     None,  # 371 __asgn_plain
-    _b372,  # 372 StaticStmt
-    None,  # 373 __asgn_optional
-    None,  # 374 __asgn_oneormore
-    None,  # 375 __asgn_oneormore
-    None,  # 376 __asgn_oneormore
+    _b372,  # 372 UncounterableStmt
+    None,  # 373 __asgn_oneormore
+    None,  # 374 __asgn_plain
+    None,  # 375 __asgn_plain
+    _b376,  # 376 StaticStmt
     None,  # 377 __asgn_optional
-    None,  # 378 __asgn_plain
-    None,  # 379 __asgn_plain
-    None,  # 380 __asgn_plain
-    None,  # 381 __asgn_plain
+    None,  # 378 __asgn_oneormore
+    None,  # 379 __asgn_oneormore
+    None,  # 380 __asgn_oneormore
+    None,  # 381 __asgn_optional
     None,  # 382 __asgn_plain
     None,  # 383 __asgn_plain
     None,  # 384 __asgn_plain
-    _b385,  # 385 ControlClause
+    None,  # 385 __asgn_plain
     None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
-    None,  # 389 __asgn_plain
+    _b389,  # 389 ControlClause
     None,  # 390 __asgn_plain
-    None,  # 391 __asgn_oneormore
+    None,  # 391 __asgn_plain
     None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
-    _b394,  # 394 DividedDamageEffect
-    None,  # 395 __asgn_plain
-    _b396,  # 396 DamageEffect
+    None,  # 394 __asgn_plain
+    None,  # 395 __asgn_oneormore
+    None,  # 396 __asgn_plain
     None,  # 397 __asgn_plain
-    _b398,  # 398 DestroyEffect
+    _b398,  # 398 DividedDamageEffect
     None,  # 399 __asgn_plain
-    None,  # 400 __asgn_plain
+    _b400,  # 400 DamageEffect
     None,  # 401 __asgn_plain
-    _b402,  # 402 DrawEffect
+    _b402,  # 402 DestroyEffect
     None,  # 403 __asgn_plain
-    _b404,  # 404 TokenCopyEffect
+    None,  # 404 __asgn_plain
     None,  # 405 __asgn_plain
-    None,  # 406 __asgn_plain
+    _b406,  # 406 DrawEffect
     None,  # 407 __asgn_plain
-    None,  # 408 __asgn_plain
-    _b409,  # 409 TokenEffect
-    _b410,  # 410 AddManaEffect
+    _b408,  # 408 TokenCopyEffect
+    None,  # 409 __asgn_plain
+    None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
     None,  # 412 __asgn_plain
-    _b413,  # 413 DiscardEffect
-    None,  # 414 __asgn_plain
-    _b415,  # 415 GainLifeEffect
+    _b413,  # 413 TokenEffect
+    _b414,  # 414 AddManaEffect
+    None,  # 415 __asgn_plain
     None,  # 416 __asgn_plain
-    None,  # 417 __asgn_plain
-    _b418,  # 418 GainControlEffect
-    None,  # 419 __asgn_plain
-    _b420,  # 420 ReturnToHandEffect
+    _b417,  # 417 DiscardEffect
+    None,  # 418 __asgn_plain
+    _b419,  # 419 GainLifeEffect
+    None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
-    None,  # 422 __asgn_plain
-    _b423,  # 423 ReturnFromGraveyardEffect
-    None,  # 424 __asgn_plain
-    _b425,  # 425 ReturnToBattlefieldEffect
+    _b422,  # 422 GainControlEffect
+    None,  # 423 __asgn_plain
+    _b424,  # 424 ReturnToHandEffect
+    None,  # 425 __asgn_plain
     None,  # 426 __asgn_plain
-    None,  # 427 __asgn_plain
-    _b428,  # 428 ReturnAllFromGraveyardsEffect
-    None,  # 429 __asgn_plain
+    _b427,  # 427 ReturnFromGraveyardEffect
+    None,  # 428 __asgn_plain
+    _b429,  # 429 ReturnToBattlefieldEffect
     None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
-    _b433,  # 433 SearchEffect
+    _b432,  # 432 ReturnAllFromGraveyardsEffect
+    None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
-    _b437,  # 437 CounterSpellEffect
+    _b437,  # 437 SearchEffect
     None,  # 438 __asgn_plain
-    _b439,  # 439 ShuffleEffect
+    None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    None,  # 441 __asgn_plain
+    _b441,  # 441 CounterSpellEffect
     None,  # 442 __asgn_plain
-    _b443,  # 443 MillEffect
+    _b443,  # 443 ShuffleEffect
     None,  # 444 __asgn_plain
     None,  # 445 __asgn_plain
-    _b446,  # 446 PutFromHandEffect
-    None,  # 447 __asgn_plain
+    None,  # 446 __asgn_plain
+    _b447,  # 447 MillEffect
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    _b450,  # 450 PutCountersEffect
+    _b450,  # 450 PutFromHandEffect
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    _b453,  # 453 PutOnLibraryEffect
-    None,  # 454 __asgn_plain
-    _b455,  # 455 PutIntoZoneEffect
+    None,  # 453 __asgn_plain
+    _b454,  # 454 PutCountersEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    None,  # 457 __asgn_plain
+    _b457,  # 457 PutOnLibraryEffect
     None,  # 458 __asgn_plain
-    None,  # 459 __asgn_plain
+    _b459,  # 459 PutIntoZoneEffect
     None,  # 460 __asgn_plain
-    _b461,  # 461 ExileEffect
+    None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    _b463,  # 463 ExileTopEffect
+    None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
-    _b465,  # 465 RegenerateEffect
+    _b465,  # 465 ExileEffect
     None,  # 466 __asgn_plain
-    None,  # 467 __asgn_plain
+    _b467,  # 467 ExileTopEffect
     None,  # 468 __asgn_plain
-    _b469,  # 469 PlayerSacrificesEffect
+    _b469,  # 469 RegenerateEffect
     None,  # 470 __asgn_plain
     None,  # 471 __asgn_plain
-    _b472,  # 472 SacrificeEffect
-    None,  # 473 __asgn_plain
-    _b474,  # 474 UntapEffect
+    None,  # 472 __asgn_plain
+    _b473,  # 473 PlayerSacrificesEffect
+    None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    _b476,  # 476 TapOrUntapEffect
+    _b476,  # 476 SacrificeEffect
     None,  # 477 __asgn_plain
-    _b478,  # 478 TapEffect
+    _b478,  # 478 UntapEffect
     None,  # 479 __asgn_plain
-    None,  # 480 __asgn_plain
+    _b480,  # 480 TapOrUntapEffect
     None,  # 481 __asgn_plain
-    _b482,  # 482 RemoveCountersEffect
+    _b482,  # 482 TapEffect
     None,  # 483 __asgn_plain
-    _b484,  # 484 DelayedEffect
+    None,  # 484 __asgn_plain
     None,  # 485 __asgn_plain
-    _b486,  # 486 PreventEffect
+    _b486,  # 486 RemoveCountersEffect
     None,  # 487 __asgn_plain
-    _b488,  # 488 CastThisEffect
+    _b488,  # 488 DelayedEffect
     None,  # 489 __asgn_plain
-    _b490,  # 490 CopySpellEffect
-    _b491,  # 491 NoRegenEffect
-    None,  # 492 __asgn_plain
+    _b490,  # 490 PreventEffect
+    None,  # 491 __asgn_plain
+    _b492,  # 492 CastThisEffect
     None,  # 493 __asgn_plain
-    _b494,  # 494 PhaseOutEffect
-    None,  # 495 __asgn_plain
+    _b494,  # 494 CopySpellEffect
+    _b495,  # 495 NoRegenEffect
     None,  # 496 __asgn_plain
-    _b497,  # 497 NoUntapEffect
-    None,  # 498 __asgn_plain
+    None,  # 497 __asgn_plain
+    _b498,  # 498 PhaseOutEffect
     None,  # 499 __asgn_plain
-    _b500,  # 500 ContinuousEffect
-    None,  # 501 ActionWord
-    _b502,  # 502 PlayerRef
+    None,  # 500 __asgn_plain
+    _b501,  # 501 NoUntapEffect
+    None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
-    None,  # 504 __asgn_plain
-    None,  # 505 __asgn_oneormore
-    None,  # 506 BackWord
-    _b507,  # 507 PerCount
-    None,  # 508 TargetRef
-    None,  # 509 __asgn_plain
-    _b510,  # 510 AnyNumberTargets
-    None,  # 511 __asgn_plain
-    _b512,  # 512 AnyTarget
+    _b504,  # 504 ContinuousEffect
+    None,  # 505 ActionWord
+    _b506,  # 506 PlayerRef
+    None,  # 507 __asgn_plain
+    None,  # 508 __asgn_plain
+    None,  # 509 __asgn_oneormore
+    None,  # 510 BackWord
+    _b511,  # 511 PerCount
+    None,  # 512 TargetRef
     None,  # 513 __asgn_plain
-    None,  # 514 __asgn_plain
-    _b515,  # 515 UpToTargets
-    None,  # 516 __asgn_plain
-    _b517,  # 517 EachPlayers
+    _b514,  # 514 AnyNumberTargets
+    None,  # 515 __asgn_plain
+    _b516,  # 516 AnyTarget
+    None,  # 517 __asgn_plain
     None,  # 518 __asgn_plain
-    _b519,  # 519 ThatRef
+    _b519,  # 519 UpToTargets
     None,  # 520 __asgn_plain
-    _b521,  # 521 EnchantedRef
+    _b521,  # 521 EachPlayers
     None,  # 522 __asgn_plain
-    None,  # 523 __asgn_oneormore
+    _b523,  # 523 ThatRef
     None,  # 524 __asgn_plain
-    None,  # 525 __asgn_plain
-    _b526,  # 526 BeginningTrigger
-    None,  # 527 Trigger
+    _b525,  # 525 EnchantedRef
+    None,  # 526 __asgn_plain
+    None,  # 527 __asgn_oneormore
     None,  # 528 __asgn_plain
     None,  # 529 __asgn_plain
-    _b530,  # 530 LastCounterTrigger
-    None,  # 531 __asgn_plain
+    _b530,  # 530 BeginningTrigger
+    None,  # 531 Trigger
     None,  # 532 __asgn_plain
     None,  # 533 __asgn_plain
-    _b534,  # 534 BatchAttackTrigger
+    _b534,  # 534 LastCounterTrigger
     None,  # 535 __asgn_plain
-    _b536,  # 536 ThisTrigger
+    None,  # 536 __asgn_plain
     None,  # 537 __asgn_plain
-    None,  # 538 __asgn_plain
+    _b538,  # 538 BatchAttackTrigger
     None,  # 539 __asgn_plain
-    _b540,  # 540 CastTrigger
+    _b540,  # 540 ThisTrigger
     None,  # 541 __asgn_plain
     None,  # 542 __asgn_plain
-    _b543,  # 543 YoursTrigger
-    None,  # 544 __asgn_plain
-    None,  # 545 __asgn_optional
-    None,  # 546 __asgn_optional
-    None,  # 547 __asgn_plain
+    None,  # 543 __asgn_plain
+    _b544,  # 544 CastTrigger
+    None,  # 545 __asgn_plain
+    None,  # 546 __asgn_plain
+    _b547,  # 547 YoursTrigger
     None,  # 548 __asgn_plain
-    None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
+    None,  # 549 __asgn_optional
+    None,  # 550 __asgn_optional
     None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    _b556,  # 556 ZonePlace
+    None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 PTChange
-    None,  # 561 StaticPart
+    _b560,  # 560 ZonePlace
+    None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    _b563,  # 563 CantAttackOrBlock
-    None,  # 564 __asgn_plain
-    _b565,  # 565 CantAttack
+    None,  # 563 __asgn_plain
+    _b564,  # 564 PTChange
+    None,  # 565 StaticPart
     None,  # 566 __asgn_plain
-    _b567,  # 567 CantBlock
+    _b567,  # 567 CantAttackOrBlock
     None,  # 568 __asgn_plain
-    _b569,  # 569 CantBeBlockedByFewer
-    _b570,  # 570 CantBeBlockedExcept
-    _b571,  # 571 CanBlockOnly
+    _b569,  # 569 CantAttack
+    None,  # 570 __asgn_plain
+    _b571,  # 571 CantBlock
     None,  # 572 __asgn_plain
-    _b573,  # 573 CantBeTargetedBy
-    _b574,  # 574 CantBeTargeted
-    None,  # 575 __asgn_plain
-    _b576,  # 576 CantBeDestroyed
-    None,  # 577 __asgn_plain
-    _b578,  # 578 CantPhaseOut
+    _b573,  # 573 CantBeBlockedByFewer
+    _b574,  # 574 CantBeBlockedExcept
+    _b575,  # 575 CanBlockOnly
+    None,  # 576 __asgn_plain
+    _b577,  # 577 CantBeTargetedBy
+    _b578,  # 578 CantBeTargeted
     None,  # 579 __asgn_plain
-    _b580,  # 580 PhasesEachUntap
+    _b580,  # 580 CantBeDestroyed
     None,  # 581 __asgn_plain
-    _b582,  # 582 GainsAbility
+    _b582,  # 582 CantPhaseOut
     None,  # 583 __asgn_plain
-    None,  # 584 __asgn_plain
-    _b585,  # 585 HasKeywordAtManaCost
-    _b586,  # 586 HasKeywords
-    _b587,  # 587 LosesKeywords
+    _b584,  # 584 PhasesEachUntap
+    None,  # 585 __asgn_plain
+    _b586,  # 586 GainsAbility
+    None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
-    None,  # 589 __asgn_plain
-    _b590,  # 590 CombatDamageSteps
-    None,  # 591 __asgn_plain
-    _b592,  # 592 AssignsExcess
+    _b589,  # 589 HasKeywordAtManaCost
+    _b590,  # 590 HasKeywords
+    _b591,  # 591 LosesKeywords
+    None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    _b594,  # 594 AttacksUntapped
+    _b594,  # 594 CombatDamageSteps
     None,  # 595 __asgn_plain
-    _b596,  # 596 DoesntUntap
+    _b596,  # 596 AssignsExcess
     None,  # 597 __asgn_plain
-    _b598,  # 598 DamageGainsLife
+    _b598,  # 598 AttacksUntapped
     None,  # 599 __asgn_plain
-    _b600,  # 600 DamageIsLethal
+    _b600,  # 600 DoesntUntap
     None,  # 601 __asgn_plain
-    _b602,  # 602 CantBeBlockedBy
+    _b602,  # 602 DamageGainsLife
     None,  # 603 __asgn_plain
-    _b604,  # 604 CantBeAttachedBy
+    _b604,  # 604 DamageIsLethal
     None,  # 605 __asgn_plain
-    _b606,  # 606 PreventDamageFrom
+    _b606,  # 606 CantBeBlockedBy
     None,  # 607 __asgn_plain
-    _b608,  # 608 AttacksDespite
+    _b608,  # 608 CantBeAttachedBy
     None,  # 609 __asgn_plain
-    _b610,  # 610 MaxBlockers
+    _b610,  # 610 PreventDamageFrom
     None,  # 611 __asgn_plain
-    _b612,  # 612 AttacksEachCombat
+    _b612,  # 612 AttacksDespite
     None,  # 613 __asgn_plain
-    _b614,  # 614 BlocksEachCombat
+    _b614,  # 614 MaxBlockers
     None,  # 615 __asgn_plain
-    _b616,  # 616 CantBeBlocked
+    _b616,  # 616 AttacksEachCombat
     None,  # 617 __asgn_plain
-    _b618,  # 618 IsColor
+    _b618,  # 618 BlocksEachCombat
     None,  # 619 __asgn_plain
-    None,  # 620 __asgn_plain
+    _b620,  # 620 CantBeBlocked
     None,  # 621 __asgn_plain
-    None,  # 622 __asgn_plain
+    _b622,  # 622 IsColor
     None,  # 623 __asgn_plain
     None,  # 624 __asgn_plain
-    None,  # 625 __asgn_oneormore
-    None,  # 626 __asgn_optional
-    None,  # 627 __asgn_optional
-    None,  # 628 __asgn_optional
-    None,  # 629 __asgn_optional
-    None,  # 630 __asgn_oneormore
-    None,  # 631 __asgn_oneormore
+    None,  # 625 __asgn_plain
+    None,  # 626 __asgn_plain
+    None,  # 627 __asgn_plain
+    None,  # 628 __asgn_plain
+    None,  # 629 __asgn_oneormore
+    None,  # 630 __asgn_optional
+    None,  # 631 __asgn_optional
     None,  # 632 __asgn_optional
     None,  # 633 __asgn_optional
-    None,  # 634 __asgn_plain
-    None,  # 635 __asgn_plain
-    None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
+    None,  # 634 __asgn_oneormore
+    None,  # 635 __asgn_oneormore
+    None,  # 636 __asgn_optional
+    None,  # 637 __asgn_optional
     None,  # 638 __asgn_plain
-    None,  # 639 __asgn_optional
-    None,  # 640 __asgn_zeroormore
-    None,  # 641 __asgn_zeroormore
-    None,  # 642 __asgn_oneormore
-    None,  # 643 __asgn_oneormore
-    None,  # 644 __asgn_plain
-    None,  # 645 __asgn_plain
-    None,  # 646 __asgn_plain
-    None,  # 647 __asgn_plain
+    None,  # 639 __asgn_plain
+    None,  # 640 __asgn_plain
+    None,  # 641 __asgn_plain
+    None,  # 642 __asgn_plain
+    None,  # 643 __asgn_optional
+    None,  # 644 __asgn_zeroormore
+    None,  # 645 __asgn_zeroormore
+    None,  # 646 __asgn_oneormore
+    None,  # 647 __asgn_oneormore
     None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
-    _b652,  # 652 Duration
+    None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    _b655,  # 655 TargetObject
-    None,  # 656 __asgn_plain
-    _b657,  # 657 FromGraveyard
+    None,  # 655 __asgn_plain
+    _b656,  # 656 Duration
+    None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
-    None,  # 659 __asgn_optional
-    None,  # 660 __asgn_optional
-    None,  # 661 __asgn_optional
+    _b659,  # 659 TargetObject
+    None,  # 660 __asgn_plain
+    _b661,  # 661 FromGraveyard
     None,  # 662 __asgn_plain
-    _b663,  # 663 OntoBattlefield
-    None,  # 664 Destination
-    None,  # 665 __asgn_plain
-    _b666,  # 666 IntoHand
-    None,  # 667 __asgn_plain
-    _b668,  # 668 IntoGraveyard
-    None,  # 669 __asgn_optional
-    None,  # 670 __asgn_plain
-    _b671,  # 671 CostValue
-    None,  # 672 __asgn_plain
-    None,  # 673 __asgn_plain
+    None,  # 663 __asgn_optional
+    None,  # 664 __asgn_optional
+    None,  # 665 __asgn_optional
+    None,  # 666 __asgn_plain
+    _b667,  # 667 OntoBattlefield
+    None,  # 668 Destination
+    None,  # 669 __asgn_plain
+    _b670,  # 670 IntoHand
+    None,  # 671 __asgn_plain
+    _b672,  # 672 IntoGraveyard
+    None,  # 673 __asgn_optional
     None,  # 674 __asgn_plain
-    None,  # 675 __asgn_plain
+    _b675,  # 675 CostValue
     None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
-    None,  # 680 __asgn_optional
+    None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    None,  # 683 __asgn_optional
-    None,  # 684 __asgn_plain
+    None,  # 683 __asgn_plain
+    None,  # 684 __asgn_optional
     None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
-    None,  # 687 __asgn_oneormore
-    None,  # 688 __asgn_oneormore
-    None,  # 689 __asgn_optional
+    None,  # 687 __asgn_optional
+    None,  # 688 __asgn_plain
+    None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
-    None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
+    None,  # 691 __asgn_oneormore
+    None,  # 692 __asgn_oneormore
+    None,  # 693 __asgn_optional
     None,  # 694 __asgn_plain
-    _b695,  # 695 BackRef
+    None,  # 695 __asgn_plain
     None,  # 696 __asgn_plain
-    _b697,  # 697 TargetPlayer
-    None,  # 698 __asgn_optional
-    None,  # 699 __asgn_plain
+    None,  # 697 __asgn_plain
+    None,  # 698 __asgn_plain
+    _b699,  # 699 BackRef
     None,  # 700 __asgn_plain
-    _b701,  # 701 EachObjects
-    None,  # 702 KeywordCostPart
-    None,  # 703 __asgn_optional
-    None,  # 704 __asgn_oneormore
-    None,  # 705 __asgn_oneormore
-    None,  # 706 __asgn_optional
+    _b701,  # 701 TargetPlayer
+    None,  # 702 __asgn_optional
+    None,  # 703 __asgn_plain
+    None,  # 704 __asgn_plain
+    _b705,  # 705 EachObjects
+    None,  # 706 KeywordCostPart
     None,  # 707 __asgn_optional
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_plain
-    None,  # 710 __asgn_plain
-    None,  # 711 __asgn_oneormore
-    None,  # 712 __asgn_oneormore
+    None,  # 708 __asgn_oneormore
+    None,  # 709 __asgn_oneormore
+    None,  # 710 __asgn_optional
+    None,  # 711 __asgn_optional
+    None,  # 712 __asgn_optional
     None,  # 713 __asgn_plain
-    _b714,  # 714 QualityRef
-    None,  # 715 __asgn_plain
-    None,  # 716 __asgn_optional
-    None,  # 717 GrantedAbility
-    None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_plain
-    None,  # 721 __asgn_optional
+    None,  # 714 __asgn_plain
+    None,  # 715 __asgn_oneormore
+    None,  # 716 __asgn_oneormore
+    None,  # 717 __asgn_plain
+    _b718,  # 718 QualityRef
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_optional
+    None,  # 721 GrantedAbility
     None,  # 722 __asgn_oneormore
     None,  # 723 __asgn_oneormore
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_oneormore
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_optional
     None,  # 726 __asgn_oneormore
     None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_oneormore
     None,  # 729 __asgn_oneormore
     None,  # 730 __asgn_oneormore
-    None,  # 731 __asgn_optional
-    None,  # 732 __asgn_plain
-    None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
-    _b735,  # 735 PerTime
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_oneormore
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_plain
-    None,  # 740 __asgn_plain
-    _b741,  # 741 PerObject
-    None,  # 742 __asgn_plain
+    None,  # 731 __asgn_oneormore
+    None,  # 732 __asgn_oneormore
+    None,  # 733 __asgn_oneormore
+    None,  # 734 __asgn_oneormore
+    None,  # 735 __asgn_optional
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_plain
+    _b739,  # 739 PerTime
+    None,  # 740 __asgn_optional
+    None,  # 741 __asgn_oneormore
+    None,  # 742 __asgn_optional
     None,  # 743 __asgn_plain
-    _b744,  # 744 PowerOf
-    None,  # 745 __asgn_plain
+    None,  # 744 __asgn_plain
+    _b745,  # 745 PerObject
     None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
+    _b748,  # 748 PowerOf
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
-    None,  # 752 __asgn_optional
-    None,  # 753 __asgn_optional
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_optional
+    None,  # 752 __asgn_plain
+    None,  # 753 __asgn_plain
+    None,  # 754 __asgn_plain
+    None,  # 755 __asgn_plain
     None,  # 756 __asgn_optional
     None,  # 757 __asgn_optional
     None,  # 758 __asgn_optional
     None,  # 759 __asgn_optional
-    None,  # 760 __asgn_oneormore
+    None,  # 760 __asgn_optional
     None,  # 761 __asgn_optional
     None,  # 762 __asgn_optional
-    None,  # 763 DelayedStep
-    None,  # 764 __asgn_optional
+    None,  # 763 __asgn_optional
+    None,  # 764 __asgn_oneormore
     None,  # 765 __asgn_optional
-    None,  # 766 __asgn_plain
-    None,  # 767 __asgn_plain
+    None,  # 766 __asgn_optional
+    None,  # 767 DelayedStep
     None,  # 768 __asgn_optional
-    None,  # 769 __asgn_plain
-    _b770,  # 770 EntersEvent
-    None,  # 771 ThisEvent
-    None,  # 772 __asgn_plain
-    _b773,  # 773 LeavesEvent
-    None,  # 774 __asgn_plain
-    _b775,  # 775 DiesEvent
+    None,  # 769 __asgn_optional
+    None,  # 770 __asgn_plain
+    None,  # 771 __asgn_plain
+    None,  # 772 __asgn_optional
+    None,  # 773 __asgn_plain
+    _b774,  # 774 EntersEvent
+    None,  # 775 ThisEvent
     None,  # 776 __asgn_plain
-    _b777,  # 777 AttacksAloneEvent
+    _b777,  # 777 LeavesEvent
     None,  # 778 __asgn_plain
-    _b779,  # 779 UnblockedEvent
+    _b779,  # 779 DiesEvent
     None,  # 780 __asgn_plain
-    _b781,  # 781 AttacksEvent
+    _b781,  # 781 AttacksAloneEvent
     None,  # 782 __asgn_plain
-    _b783,  # 783 BlocksEvent
+    _b783,  # 783 UnblockedEvent
     None,  # 784 __asgn_plain
-    None,  # 785 __asgn_plain
-    _b786,  # 786 BlockedEvent
-    None,  # 787 __asgn_plain
-    _b788,  # 788 PhasesEvent
+    _b785,  # 785 AttacksEvent
+    None,  # 786 __asgn_plain
+    _b787,  # 787 BlocksEvent
+    None,  # 788 __asgn_plain
     None,  # 789 __asgn_plain
-    _b790,  # 790 TurnedUpEvent
+    _b790,  # 790 BlockedEvent
     None,  # 791 __asgn_plain
-    _b792,  # 792 ExiledThisWayEvent
+    _b792,  # 792 PhasesEvent
     None,  # 793 __asgn_plain
-    _b794,  # 794 TargetedEvent
+    _b794,  # 794 TurnedUpEvent
     None,  # 795 __asgn_plain
-    None,  # 796 __asgn_plain
-    _b797,  # 797 DealsDamageEvent
-    None,  # 798 __asgn_plain
-    _b799,  # 799 DealtDamageEvent
-    None,  # 800 __asgn_optional
-    None,  # 801 __asgn_optional
-    None,  # 802 __asgn_oneormore
-    None,  # 803 __asgn_optional
+    _b796,  # 796 ExiledThisWayEvent
+    None,  # 797 __asgn_plain
+    _b798,  # 798 TargetedEvent
+    None,  # 799 __asgn_plain
+    None,  # 800 __asgn_plain
+    _b801,  # 801 DealsDamageEvent
+    None,  # 802 __asgn_plain
+    _b803,  # 803 DealtDamageEvent
     None,  # 804 __asgn_optional
     None,  # 805 __asgn_optional
-    None,  # 806 __asgn_optional
+    None,  # 806 __asgn_oneormore
     None,  # 807 __asgn_optional
     None,  # 808 __asgn_optional
     None,  # 809 __asgn_optional
+    None,  # 810 __asgn_optional
+    None,  # 811 __asgn_optional
+    None,  # 812 __asgn_optional
+    None,  # 813 __asgn_optional
 ]

@@ -195,6 +195,20 @@ class LoseLife:
 
 
 @dataclass(frozen=True)
+class PlayerGetsCounters:
+    """122.1: a player gets counters ("defending player gets a poison counter"; 104.3d, 704.5c)."""
+
+    player: PlayerRef
+    counter: str
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Give each player the counters."""
+        for p in res.following(self.player):
+            res.game.add_player_counters(p, self.counter, self.amount.evaluate(res))
+
+
+@dataclass(frozen=True)
 class Draw:
     """121: a player draws cards, one at a time."""
 
@@ -977,6 +991,7 @@ __all__ = [
     "Pay",
     "PerformAction",
     "PhaseOut",
+    "PlayerGetsCounters",
     "PlayerSacrifices",
     "PreventNextDamage",
     "PutCounters",

@@ -747,6 +747,14 @@ class Game:
                 continue
             self.move(lib[0], Zone.HAND)
 
+    def add_player_counters(self, player: int, kind: str, n: int) -> None:
+        """122.1: a player gets counters (poison counters, 104.3d; 704.5c checks them)."""
+        if n <= 0:
+            return
+        p = self.players[player]
+        p.counters[kind] += n
+        self.log(f"{p.name} gets {n} {kind} counter{'s' if n != 1 else ''} (now {p.counters[kind]})")
+
     def change_life(self, player: int, amount: int) -> None:
         """119.3: gain or lose life."""
         p = self.players[player]

@@ -127,3 +127,4 @@ class Player:
     left_battlefield_turn: int = -1  # the last turn a permanent they controlled left the battlefield (revolt)
     turn_began: int = -1  # the number of their most recent turn (302.6 with extra turns, 500.7); -1: none yet
     revealed_top: int = -1  # 401.5: the library card last shown as their revealed top card (-1: none)
+    counters: Counter[str] = field(default_factory=Counter)  # 122.1: counters a player has (poison, 104.3d)

@@ -123,7 +123,8 @@ def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
 def state_digest(state: GameState) -> str:
     """A hash of the whole game state, for determinism and transactional-rollback checks."""
     parts: list[str] = [
-        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn)
+        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn,
+               sorted(p.counters.items()))
               for p in state.players]),
         repr(sorted((k[0].value, k[1], tuple(v)) for k, v in state.zones.items())),
         repr(sorted(

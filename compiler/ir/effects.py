@@ -177,6 +177,23 @@ class LoseLife(_LifeChange):
 
 
 @dataclass(frozen=True)
+class PlayerCounters(Effect):
+    """122.1: "defending player gets a poison counter" (104.3d, 704.5c)."""
+
+    player: Ref
+    amount: Amount
+    counter: str
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        who = self.player.player_text(ph)
+        return f"{who} {'get' if isinstance(self.player, YouRef) else 'gets'} {counters_text(self.amount.value, self.counter)}"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.PlayerGetsCounters(player={self.player.python()}, counter={lit(self.counter)}, "
+                f"amount={self.amount.python()})")
+
+
+@dataclass(frozen=True)
 class Draw(Effect):
     """121.1: "draw two cards", "target player draws X cards"; ``you``: written "you draw a card" (with
     another player's instruction before it: "... if that player has no cards in hand, you draw a card")."""
