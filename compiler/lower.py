@@ -308,9 +308,9 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     controller = ""
     if f.controller is not None:
         c = f.controller
-        controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "opponent"
+        controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "they" if c.they else "opponent"
         other = " your opponents control" if c.opponents else " you don't control" if c.notyou else " an opponent controls"
-        words += {"you": " you control", "own": " you own", "defending": " defending player controls",
+        words += {"you": " you control", "own": " you own", "defending": " defending player controls", "they": " they control",
                   "opponent": other}[controller]
     keywords = tuple(f.keywords)
     if f.late:
@@ -656,6 +656,8 @@ class CardLowering:
                                      replace(f, other=False), same_name_as=back)
             if f.of_chosen and not self.chose:
                 self.ck.error(t, "'of that type' needs a choice before it in the ability ('that player chooses A, B, or C')")
+            if f.controller == "they":
+                self.ck.error(t, "'they control' names the player of an instruction like 'each player sacrifices ...'")
             if t.ingy:
                 # 404: the cards in your graveyard, as the instruction is followed (611.2c).
                 return rf.EachObject(f"{t.quant} {f.words} in your graveyard", f, in_graveyard=True)
@@ -1062,7 +1064,20 @@ class CardLowering:
         return ef.CounterSpell(self.target(e.target, cond))
 
     def effect_PlayerSacrificesEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.PlayerSacrifices(self.player(e.player, cond), self.amount(e.amount), _filter(self.ck, e.filter, e))
+        player = self.player(e.player, cond)
+        self.last_player = player
+        f = self.their_filter(e.filter, e, player)
+        if e.all:
+            return ef.PlayerSacrifices(player, None, f)  # 701.17a: "all lands they control": no choice
+        return ef.PlayerSacrifices(player, self.amount(e.amount), f)
+
+    def their_filter(self, node: Any, owner: Any, player: Ref) -> FilterIR:
+        """A selector of an instruction with a player subject: "they control" means that player's
+        (the runtime passes the player following the instruction as the selector's viewer)."""
+        f = _filter(self.ck, node, owner)
+        if f.controller == "they" and isinstance(player, rf.YouRef):
+            self.ck.error(node, "'they control' is for another player's instruction; write 'you control'")
+        return f
 
     def effect_PutOnLibraryEffect(self, e: Any, cond: Condition | None) -> Effect:
         ref = self.target(e.target, cond)

@@ -922,19 +922,20 @@ class CreateTokenCopy:
 
 @dataclass(frozen=True)
 class PlayerSacrifices:
-    """701.17a: a player sacrifices permanents of their choice matching ``filter`` (not targeted)."""
+    """701.17a: a player sacrifices permanents of their choice matching ``filter`` (not targeted);
+    with no amount, all of them ("each player sacrifices all lands they control": no choice)."""
 
     player: PlayerRef
     filter: ObjectFilter
-    amount: Amount
+    amount: Amount | None = None
 
     def resolve(self, res: "Resolution") -> None:
         """Ask the player to choose, then sacrifice."""
         game = res.game
-        wanted = self.amount.evaluate(res)
         done = True  # for "if you do" (608.2c): every player sacrificed as many as asked
         for p in res.following(self.player):
             mine = [o.oid for o in game.battlefield() if o.controller == p and self.filter.matches(game, o, p)]
+            wanted = len(mine) if self.amount is None else self.amount.evaluate(res)
             n = min(wanted, len(mine))
             done = done and n == wanted
             if n == 0:

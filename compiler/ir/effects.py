@@ -821,17 +821,21 @@ class PlayerSacrifices(Effect):
     """701.17a: "each opponent sacrifices a creature" (the player chooses which)."""
 
     player: Ref
-    amount: Amount
+    amount: Amount | None  # None: "all lands they control" (each of them, no choice)
     filter: FilterIR
 
     def text(self, ph: "Phrase", subject: str) -> str:
         third = not isinstance(self.player, YouRef)
+        if self.amount is None:
+            return f"{self.player.player_text(ph) + ' sacrifices' if third else 'sacrifice'} all {self.filter.words}"
         article = "a" if isinstance(self.amount, Fixed) and self.amount.value == 1 else self.amount.text()
         if article == "a" and self.filter.words[:1] in "aeiou":
             article = "an"
         return f"{self.player.player_text(ph) + ' sacrifices' if third else 'sacrifice'} {article} {self.filter.words}"
 
     def python(self, actions: Actions) -> str:
+        if self.amount is None:
+            return f"rt.PlayerSacrifices(player={self.player.python()}, filter={self.filter.python()})"
         return (f"rt.PlayerSacrifices(player={self.player.python()}, filter={self.filter.python()}, "
                 f"amount={self.amount.python()})")
 
