@@ -918,7 +918,19 @@ class CardLowering:
             self.ck.error(e.amount, "a player gets a fixed number of counters here")
         return ef.PlayerCounters(player, amount, self.counter_kind(e.counter))
 
+    def effect_ShuffleIntoLibraryEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        if len(set(e.zones)) != len(e.zones):
+            self.ck.error(e, "name each zone once")
+        return ef.ShuffleIntoLibrary(player, tuple(str(z) for z in e.zones))
+
     def effect_DrawEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.player is None and e.third:
+            if self.last_player is None or isinstance(self.last_player, rf.YouRef):
+                self.ck.error(e, "'draws' needs a player: name one, or follow an instruction of another player")
+            else:
+                return ef.Draw(self.last_player, self.amount(e.amount, e.per), implicit=True)
         out = self._player_amount(e, cond, ef.Draw, e.per)
         if e.player is not None and e.player.who == "you" and isinstance(out, ef.Draw):
             return replace(out, you=True)  # written "you draw a card"

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '6bd0485e072f82581eb957fe4fbd2529393be0c45c5fbd07dd6c359d906629b3'
+GRAMMAR = '30f0bbae1918d7295a946fbbad6d3d3bd51474a4e1815781ec95f9117ff1e130'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -332,6 +332,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'counter'),
     ('PlayerCountersEffect', 'common', 'PlayerCountersEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
+    ('ShuffleIntoLibraryEffect', 'common', 'ShuffleIntoLibraryEffect', ''),
+    ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('PlayerMillEffect', 'common', 'PlayerMillEffect', ''),
     ('__asgn_plain', 'plain', '', 'play'),
@@ -534,6 +536,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_oneormore', 'oneormore', '', 'options'),
     ('BackWord', 'match', 'BackWord', ''),
     ('PerCount', 'common', 'PerCount', ''),
+    ('__asgn_oneormore', 'oneormore', '', 'zones'),
     ('TargetRef', 'abstract', 'TargetRef', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('AnyNumberTargets', 'common', 'AnyNumberTargets', ''),
@@ -665,6 +668,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'equal'),
     ('__asgn_plain', 'plain', '', 'you'),
     ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'third'),
     ('__asgn_optional', 'optional', '', 'tapped'),
     ('__asgn_zeroormore', 'zeroormore', '', 'colors'),
     ('__asgn_zeroormore', 'zeroormore', '', 'subtypes'),
@@ -911,22 +915,23 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX44': ('greater|less', 40),
     '_RX45': ('(power|toughness)\\b', 40),
     '_RX46': (',(?!\\s*or\\b)', 40),
-    '_RX47': ('(it|them|this)\\b', 40),
-    '_RX48': ('(opponent|player)\\b', 40),
-    '_RX49': ("your|each player's|each", 40),
-    '_RX50': ('upkeep|draw step|end step', 40),
-    '_RX51': ('when(ever)?\\b', 40),
-    '_RX52': ('you|an opponent|a player', 40),
-    '_RX53': ('[+-][0-9]+|[+-]X', 40),
-    '_RX54': ('[^\\n{}]*? get (an additional )?[+-]', 40),
-    '_RX55': (',\\s*and\\b|,|and\\b', 40),
-    '_RX56': ('(your|a)\\b', 40),
-    '_RX57': ('(it|this)\\b', 40),
-    '_RX58': ('(their|your)\\b', 40),
-    '_RX59': ('(graveyard|hand)\\b', 40),
-    '_RX60': ('(player|opponent)\\b', 40),
-    '_RX61': ('in|out', 40),
-    '_RX62': ('(a player|an opponent|a creature)\\b', 40),
+    '_RX47': ('(hand|graveyard)\\b', 40),
+    '_RX48': ('(it|them|this)\\b', 40),
+    '_RX49': ('(opponent|player)\\b', 40),
+    '_RX50': ("your|each player's|each", 40),
+    '_RX51': ('upkeep|draw step|end step', 40),
+    '_RX52': ('when(ever)?\\b', 40),
+    '_RX53': ('you|an opponent|a player', 40),
+    '_RX54': ('[+-][0-9]+|[+-]X', 40),
+    '_RX55': ('[^\\n{}]*? get (an additional )?[+-]', 40),
+    '_RX56': (',\\s*and\\b|,|and\\b', 40),
+    '_RX57': ('(your|a)\\b', 40),
+    '_RX58': ('(it|this)\\b', 40),
+    '_RX59': ('(their|your)\\b', 40),
+    '_RX60': ('(graveyard|hand)\\b', 40),
+    '_RX61': ('(player|opponent)\\b', 40),
+    '_RX62': ('in|out', 40),
+    '_RX63': ('(a player|an opponent|a creature)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -991,6 +996,7 @@ _RX59 = _lazy('_RX59')
 _RX60 = _lazy('_RX60')
 _RX61 = _lazy('_RX61')
 _RX62 = _lazy('_RX62')
+_RX63 = _lazy('_RX63')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -1084,31 +1090,31 @@ _F89 = frozenset([None, 'b', 'i'])
 _F90 = frozenset([None, 'a', 't'])
 _F91 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
 _F92 = frozenset([None, 'c', 'i'])
-_F93 = frozenset([None, 'i', 't'])
-_F94 = frozenset(['i', 't'])
-_F95 = frozenset([None, 'e', 'o', 'u'])
-_F96 = frozenset(['o', 'p'])
-_F97 = frozenset(['e', 'y'])
-_F98 = frozenset(['d', 'e', 'u'])
-_F99 = frozenset(['w'])
-_F100 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F101 = frozenset([None, 'a', 'p'])
-_F102 = frozenset([None, 'p', 't'])
-_F103 = frozenset(['+', '-'])
-_F104 = frozenset([None, 'g', 'h'])
-_F105 = frozenset([',', 'a'])
-_F106 = frozenset([None, ',', 'e'])
-_F107 = frozenset([None, 'm', 'o'])
-_F108 = frozenset([None, 'a', 'r'])
-_F109 = frozenset([None, 'h', 'y'])
-_F110 = frozenset([None, 'f', 'u'])
-_F111 = frozenset([None, 'd', 'f'])
-_F112 = frozenset([None, 'u', 'y'])
-_F113 = frozenset([None, 'i', 'u'])
-_F114 = frozenset([None, 'c', 't'])
-_F115 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F116 = frozenset(['t', 'y'])
-_F117 = frozenset(['g', 'h'])
+_F93 = frozenset(['g', 'h'])
+_F94 = frozenset([None, 'i', 't'])
+_F95 = frozenset(['i', 't'])
+_F96 = frozenset([None, 'e', 'o', 'u'])
+_F97 = frozenset(['o', 'p'])
+_F98 = frozenset(['e', 'y'])
+_F99 = frozenset(['d', 'e', 'u'])
+_F100 = frozenset(['w'])
+_F101 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F102 = frozenset([None, 'a', 'p'])
+_F103 = frozenset([None, 'p', 't'])
+_F104 = frozenset(['+', '-'])
+_F105 = frozenset([None, 'g', 'h'])
+_F106 = frozenset([',', 'a'])
+_F107 = frozenset([None, ',', 'e'])
+_F108 = frozenset([None, 'm', 'o'])
+_F109 = frozenset([None, 'a', 'r'])
+_F110 = frozenset([None, 'h', 'y'])
+_F111 = frozenset([None, 'f', 'u'])
+_F112 = frozenset([None, 'd', 'f'])
+_F113 = frozenset([None, 'u', 'y'])
+_F114 = frozenset([None, 'i', 'u'])
+_F115 = frozenset([None, 'c', 't'])
+_F116 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F117 = frozenset(['t', 'y'])
 _F118 = frozenset([None, 'o', 't'])
 _F119 = frozenset([None, 'b', 'c', 'g', 'm', 'r', 'w'])
 _F120 = frozenset([None, 'i', 'y'])
@@ -18586,6 +18592,101 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
+                p47 = p
+                res48: list[Any] = []
+                p49 = p47
+                res50: list[Any] = []
+                r = self.r_PlayerRef_0(p49)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p49 = q
+                if v:
+                    res50.append(v)
+                if res50:
+                    n = Nt(res50)
+                    n.rule = 309
+                p47 = p49
+                if res50 and n:
+                    res48.append(n)
+                r = self.e96_0(p47)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p47 = q
+                if v:
+                    res48.append(v)
+                r = self.e97_0(p47)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p47 = q
+                if v:
+                    res48.append(v)
+                r = self.e98_0(p47)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p47 = q
+                if v:
+                    res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p47 = q
+                res48.append(v)
+                r = self.e99_0(p47)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p47 = q
+                if v:
+                    res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p47 = q
+                res48.append(v)
+                if res48:
+                    n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
+                    n.rule = 310
+                q = p47
+                v = n if res48 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F63:
+            while True:
                 r = self.r_DrawEffect_0(p)
                 if r is None:
                     p = c
@@ -18729,70 +18830,85 @@ class CardParser:
                 break
         if ch in _F63:
             while True:
-                p47 = p
-                res48: list[Any] = []
-                p49 = p47
-                res50: list[Any] = []
-                r = self.r_PlayerRef_0(p49)
+                p51 = p
+                res52: list[Any] = []
+                p53 = p51
+                res54: list[Any] = []
+                r = self.r_PlayerRef_0(p53)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p49 = q
+                p53 = q
                 if v:
-                    res50.append(v)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 309
-                p47 = p49
-                if res50 and n:
-                    res48.append(n)
-                q = sk0[p47]
+                    res54.append(v)
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 311
+                p51 = p53
+                if res54 and n:
+                    res52.append(n)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'puts', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p47 = q
-                res48.append(v)
-                p51 = p47
-                res52: list[Any] = []
-                r = self.r_Amount_0(p51)
+                p51 = q
+                res52.append(v)
+                p55 = p51
+                res56: list[Any] = []
+                r = self.r_Amount_0(p55)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p55 = q
+                if v:
+                    res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 312
+                p51 = p55
+                if res56 and n:
+                    res52.append(n)
+                r = self.e100_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -18801,110 +18917,95 @@ class CardParser:
                 p51 = q
                 if v:
                     res52.append(v)
-                if res52:
-                    n = Nt(res52)
-                    n.rule = 310
-                p47 = p51
-                if res52 and n:
-                    res48.append(n)
-                r = self.e96_0(p47)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p47 = q
-                if v:
-                    res48.append(v)
-                q = sk0[p47]
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p47).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p47] = q
+                    sk0[p51] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p47 = q
-                res48.append(v)
-                if res48:
-                    n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
-                    n.rule = 311
-                q = p47
-                v = n if res48 else None
+                p51 = q
+                res52.append(v)
+                if res52:
+                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
+                    n.rule = 313
+                q = p51
+                v = n if res52 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19146,161 +19247,161 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p53 = p
-                res54: list[Any] = []
-                q = sk0[p53]
+                p57 = p
+                res58: list[Any] = []
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p57] = q
                 if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'until', '')
                 q += 5
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p57] = q
                 if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'end', '')
                 q += 3
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p57] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p57] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p57] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p57] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p57] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'may', '')
                 q += 3
-                p53 = q
-                res54.append(v)
-                p55 = p53
-                res56: list[Any] = []
-                q = sk0[p55]
+                p57 = q
+                res58.append(v)
+                p59 = p57
+                res60: list[Any] = []
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p59] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'play', '')
                 q += 4
-                p55 = q
-                res56.append(v)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 312
-                p53 = p55
-                if res56 and n:
-                    res54.append(n)
-                q = sk0[p53]
+                p59 = q
+                res60.append(v)
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 314
+                p57 = p59
+                if res60 and n:
+                    res58.append(n)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p57] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
                 if q < 0:
-                    q = _WS0(text, p53).end()
+                    q = _WS0(text, p57).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p53] = q
+                    sk0[p57] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p53 = q
-                res54.append(v)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 313
-                q = p53
-                v = n if res54 else None
+                p57 = q
+                res58.append(v)
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 315
+                q = p57
+                v = n if res58 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19360,128 +19461,128 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p57 = p
-                res58: list[Any] = []
-                p59 = p57
-                res60: list[Any] = []
-                r = self.r_TargetRef_0(p59)
+                p61 = p
+                res62: list[Any] = []
+                p63 = p61
+                res64: list[Any] = []
+                r = self.r_TargetRef_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p59 = q
+                p63 = q
                 if v:
-                    res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 314
-                p57 = p59
-                if res60 and n:
-                    res58.append(n)
-                q = sk0[p57]
+                    res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 316
+                p61 = p63
+                if res64 and n:
+                    res62.append(n)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p57 = q
-                res58.append(v)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 315
-                q = p57
-                v = n if res58 else None
+                p61 = q
+                res62.append(v)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 317
+                q = p61
+                v = n if res62 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19515,79 +19616,54 @@ class CardParser:
                 break
         if ch in _F9:
             while True:
-                p61 = p
-                res62: list[Any] = []
-                p63 = p61
-                res64: list[Any] = []
-                r = self.r_ActionWord_0(p63)
+                p65 = p
+                res66: list[Any] = []
+                p67 = p65
+                res68: list[Any] = []
+                r = self.r_ActionWord_0(p67)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p63 = q
+                p67 = q
                 if v:
-                    res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 316
-                p61 = p63
-                if res64 and n:
-                    res62.append(n)
-                q = sk0[p61]
+                    res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 318
+                p65 = p67
+                if res68 and n:
+                    res66.append(n)
+                q = sk0[p65]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p65] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p61 = q
-                res62.append(v)
-                q = sk0[p61]
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
+                    sk0[p65] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p61 = q
-                res62.append(v)
-                r = self.e97_0(p61)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p61 = q
-                if v:
-                    res62.append(v)
-                q = sk0[p61]
-                if q < 0:
-                    q = _WS0(text, p61).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p61 = q
-                res62.append(v)
-                p65 = p61
-                res66: list[Any] = []
-                r = self.r_PlayerRef_0(p65)
+                p65 = q
+                res66.append(v)
+                r = self.e101_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19596,57 +19672,23 @@ class CardParser:
                 p65 = q
                 if v:
                     res66.append(v)
-                if res66:
-                    n = Nt(res66)
-                    n.rule = 317
-                p61 = p65
-                if res66 and n:
-                    res62.append(n)
-                q = sk0[p61]
+                q = sk0[p65]
                 if q < 0:
-                    q = _WS0(text, p61).end()
+                    q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p61] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    sk0[p65] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'library', '')
-                q += 7
-                p61 = q
-                res62.append(v)
-                if res62:
-                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 318
-                q = p61
-                v = n if res62 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F12:
-            while True:
-                p67 = p
-                res68: list[Any] = []
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p67 = q
-                res68.append(v)
-                p69 = p67
+                v = (q, 'of', '')
+                q += 2
+                p65 = q
+                res66.append(v)
+                p69 = p65
                 res70: list[Any] = []
-                r = self.r_Cost_0(p69)
+                r = self.r_PlayerRef_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19658,26 +19700,54 @@ class CardParser:
                 if res70:
                     n = Nt(res70)
                     n.rule = 319
-                p67 = p69
+                p65 = p69
                 if res70 and n:
-                    res68.append(n)
-                if res68:
-                    n = Nt(res68)
+                    res66.append(n)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p65 = q
+                res66.append(v)
+                if res66:
+                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
                     n.rule = 320
-                q = p67
-                v = n if res68 else None
+                q = p65
+                v = n if res66 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F12:
             while True:
                 p71 = p
                 res72: list[Any] = []
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'pay', '')
+                q += 3
+                p71 = q
+                res72.append(v)
                 p73 = p71
                 res74: list[Any] = []
-                r = self.r_ActionWord_0(p73)
+                r = self.r_Cost_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19692,37 +19762,9 @@ class CardParser:
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                p75 = p71
-                res76: list[Any] = []
-                r = self.r_Amount_0(p75)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p75 = q
-                if v:
-                    res76.append(v)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 322
-                p71 = p75
-                if res76 and n:
-                    res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 323
+                    n.rule = 322
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -19730,55 +19772,41 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F9:
             while True:
-                p77 = p
+                p75 = p
+                res76: list[Any] = []
+                p77 = p75
                 res78: list[Any] = []
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                r = self.r_ActionWord_0(p77)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attach', '')
-                q += 6
+                q, v = r
                 p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                if v:
+                    res78.append(v)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 323
+                p75 = p77
+                if res78 and n:
+                    res76.append(n)
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p75] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F84 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                p79 = p77
+                p79 = p75
                 res80: list[Any] = []
-                r = self.r_TargetRef_0(p79)
+                r = self.r_Amount_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19790,23 +19818,65 @@ class CardParser:
                 if res80:
                     n = Nt(res80)
                     n.rule = 324
-                p77 = p79
+                p75 = p79
                 if res80 and n:
-                    res78.append(n)
-                if res78:
-                    n = Nt(res78)
+                    res76.append(n)
+                if res76:
+                    n = Nt(res76)
                     n.rule = 325
-                q = p77
-                v = n if res78 else None
+                q = p75
+                v = n if res76 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F5:
             while True:
                 p81 = p
                 res82: list[Any] = []
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attach', '')
+                q += 6
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p81 = q
+                res82.append(v)
                 p83 = p81
                 res84: list[Any] = []
                 r = self.r_TargetRef_0(p83)
@@ -19824,40 +19894,9 @@ class CardParser:
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'fights', '')
-                q += 6
-                p81 = q
-                res82.append(v)
-                p85 = p81
-                res86: list[Any] = []
-                r = self.r_TargetRef_0(p85)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p85 = q
-                if v:
-                    res86.append(v)
-                if res86:
-                    n = Nt(res86)
-                    n.rule = 327
-                p81 = p85
-                if res86 and n:
-                    res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 328
+                    n.rule = 327
                 q = p81
                 v = n if res82 else None
                 if v is not None:
@@ -19865,69 +19904,44 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F67:
             while True:
-                p87 = p
+                p85 = p
+                res86: list[Any] = []
+                p87 = p85
                 res88: list[Any] = []
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p87)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'look', '')
-                q += 4
+                q, v = r
                 p87 = q
-                res88.append(v)
-                q = sk0[p87]
+                if v:
+                    res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 328
+                p85 = p87
+                if res88 and n:
+                    res86.append(n)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p87).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p85] = q
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'at', '')
-                q += 2
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                p89 = p87
+                v = (q, 'fights', '')
+                q += 6
+                p85 = q
+                res86.append(v)
+                p89 = p85
                 res90: list[Any] = []
-                r = self.r_Amount_0(p89)
+                r = self.r_TargetRef_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
@@ -19939,332 +19953,22 @@ class CardParser:
                 if res90:
                     n = Nt(res90)
                     n.rule = 329
-                p87 = p89
+                p85 = p89
                 if res90 and n:
-                    res88.append(n)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
-                q += 6
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                p91 = p87
+                    res86.append(n)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 330
+                q = p85
+                v = n if res86 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p91 = p
                 res92: list[Any] = []
                 q = sk0[p91]
                 if q < 0:
@@ -20272,25 +19976,422 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p91] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                p93 = p91
+                res94: list[Any] = []
+                r = self.r_Amount_0(p93)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p93 = q
+                if v:
+                    res94.append(v)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 331
+                p91 = p93
+                if res94 and n:
+                    res92.append(n)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p91 = q
+                res92.append(v)
+                p95 = p91
+                res96: list[Any] = []
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
                 if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'order', '')
                 q += 5
-                p91 = q
-                res92.append(v)
+                p95 = q
+                res96.append(v)
+                if res96:
+                    n = Nt(res96)
+                    n.rule = 332
+                p91 = p95
+                if res96 and n:
+                    res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 330
-                p87 = p91
-                if res92 and n:
-                    res88.append(n)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 331
-                q = p87
-                v = n if res88 else None
+                    n.rule = 333
+                q = p91
+                v = n if res92 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20298,132 +20399,9 @@ class CardParser:
                 break
         if ch in _F67:
             while True:
-                p93 = p
-                res94: list[Any] = []
-                p95 = p93
-                res96: list[Any] = []
-                r = self.r_TargetRef_0(p95)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p95 = q
-                if v:
-                    res96.append(v)
-                if res96:
-                    n = Nt(res96)
-                    n.rule = 332
-                p93 = p95
-                if res96 and n:
-                    res94.append(n)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p93 = q
-                res94.append(v)
-                p97 = p93
+                p97 = p
                 res98: list[Any] = []
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p97 = q
-                res98.append(v)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 333
-                p93 = p97
-                if res98 and n:
-                    res94.append(n)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                p99 = p93
+                p99 = p97
                 res100: list[Any] = []
                 r = self.r_TargetRef_0(p99)
                 if r is None:
@@ -20437,22 +20415,80 @@ class CardParser:
                 if res100:
                     n = Nt(res100)
                     n.rule = 334
-                p93 = p99
+                p97 = p99
                 if res100 and n:
-                    res94.append(n)
-                if res94:
-                    n = Nt(res94)
-                    n.rule = 335
-                q = p93
-                v = n if res94 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                p101 = p
+                    res98.append(n)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                p101 = p97
                 res102: list[Any] = []
                 q = sk0[p101]
                 if q < 0:
@@ -20460,17 +20496,37 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'move', '')
-                q += 4
+                v = (q, 'power', '')
+                q += 5
                 p101 = q
                 res102.append(v)
-                p103 = p101
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 335
+                p97 = p101
+                if res102 and n:
+                    res98.append(n)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                p103 = p97
                 res104: list[Any] = []
-                r = self.r_Amount_0(p103)
+                r = self.r_TargetRef_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20482,52 +20538,40 @@ class CardParser:
                 if res104:
                     n = Nt(res104)
                     n.rule = 336
-                p101 = p103
+                p97 = p103
                 if res104 and n:
-                    res102.append(n)
-                p105 = p101
-                res106: list[Any] = []
-                r = self.r_CounterKind_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                if res106:
-                    n = Nt(res106)
+                    res98.append(n)
+                if res98:
+                    n = Nt(res98)
                     n.rule = 337
-                p101 = p105
-                if res106 and n:
-                    res102.append(n)
-                r = self.e98_0(p101)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p101 = q
-                if v:
-                    res102.append(v)
-                q = sk0[p101]
+                q = p97
+                v = n if res98 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p105 = p
+                res106: list[Any] = []
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p105] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'move', '')
                 q += 4
-                p101 = q
-                res102.append(v)
-                p107 = p101
+                p105 = q
+                res106.append(v)
+                p107 = p105
                 res108: list[Any] = []
-                r = self.r_TargetRef_0(p107)
+                r = self.r_Amount_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20539,26 +20583,12 @@ class CardParser:
                 if res108:
                     n = Nt(res108)
                     n.rule = 338
-                p101 = p107
+                p105 = p107
                 if res108 and n:
-                    res102.append(n)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'onto', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                p109 = p101
+                    res106.append(n)
+                p109 = p105
                 res110: list[Any] = []
-                r = self.r_TargetRef_0(p109)
+                r = self.r_CounterKind_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20570,14 +20600,85 @@ class CardParser:
                 if res110:
                     n = Nt(res110)
                     n.rule = 339
-                p101 = p109
+                p105 = p109
                 if res110 and n:
-                    res102.append(n)
-                if res102:
-                    n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
+                    res106.append(n)
+                r = self.e102_0(p105)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p105 = q
+                if v:
+                    res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                p111 = p105
+                res112: list[Any] = []
+                r = self.r_TargetRef_0(p111)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p111 = q
+                if v:
+                    res112.append(v)
+                if res112:
+                    n = Nt(res112)
                     n.rule = 340
-                q = p101
-                v = n if res102 else None
+                p105 = p111
+                if res112 and n:
+                    res106.append(n)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                p113 = p105
+                res114: list[Any] = []
+                r = self.r_TargetRef_0(p113)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p113 = q
+                if v:
+                    res114.append(v)
+                if res114:
+                    n = Nt(res114)
+                    n.rule = 341
+                p105 = p113
+                if res114 and n:
+                    res106.append(n)
+                if res106:
+                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
+                    n.rule = 342
+                q = p105
+                v = n if res106 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -20603,7 +20704,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 341
+        n.rule = 343
         return q, n
 
     def e54_0(self, p: int) -> Any:
@@ -20624,7 +20725,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 342
+        n.rule = 344
         return q, n
 
     def e55_1(self, p: int) -> Any:
@@ -20645,7 +20746,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e99_1(p1)
+                r = self.e103_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20656,7 +20757,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 343
+                    n.rule = 345
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20710,13 +20811,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 344
+                    n.rule = 346
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 345
+                    n.rule = 347
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20763,13 +20864,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 346
+                    n.rule = 348
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 347
+                    n.rule = 349
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20816,13 +20917,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 348
+                    n.rule = 350
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 349
+                    n.rule = 351
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -20951,7 +21052,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 350
+                n.rule = 352
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20998,7 +21099,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 351
+                n.rule = 353
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21028,7 +21129,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 352
+            n.rule = 354
         p = p5
         if res6 and n:
             res.append(n)
@@ -21070,7 +21171,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 353
+                n.rule = 355
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21100,11 +21201,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 354
+            n.rule = 356
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e100_0(p)
+        r = self.e104_0(p)
         if r is None:
             return None
         q, v = r
@@ -21114,7 +21215,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 355
+        n.rule = 357
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21182,7 +21283,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e101_0(p1)
+            r = self.e105_0(p1)
             if r is None:
                 break
             q, v = r
@@ -21207,7 +21308,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e102_0(p3)
+            r = self.e106_0(p3)
             if r is None:
                 break
             q, v = r
@@ -21255,7 +21356,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 356
+                n.rule = 358
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21274,7 +21375,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e103_0(p)
+        r = self.e107_0(p)
         if r is None:
             return None
         q, v = r
@@ -21304,11 +21405,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 357
+            n.rule = 359
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e104_0(p)
+        r = self.e108_0(p)
         if r is None:
             return None
         q, v = r
@@ -21342,7 +21443,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e105_0(p11)
+            r = self.e109_0(p11)
             if r is None:
                 break
             q, v = r
@@ -21367,7 +21468,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 358
+        n.rule = 360
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21469,7 +21570,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e106_0(p)
+        r = self.e110_0(p)
         if r is None:
             return None
         q, v = r
@@ -21511,14 +21612,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 359
+            n.rule = 361
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 360
+        n.rule = 362
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21562,7 +21663,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 361
+        n.rule = 363
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21607,13 +21708,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 362
+                n.rule = 364
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 363
+                n.rule = 365
             q = p1
             v = n if res2 else None
             p = q
@@ -21624,7 +21725,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 364
+        n.rule = 366
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -21722,7 +21823,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 365
+        n.rule = 367
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21795,14 +21896,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 366
+            n.rule = 368
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 367
+        n.rule = 369
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -21954,7 +22055,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 368
+        n.rule = 370
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -22010,7 +22111,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 369
+            n.rule = 371
         p = p1
         if res2 and n:
             res.append(n)
@@ -22137,7 +22238,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 370
+        n.rule = 372
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -22210,14 +22311,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 371
+            n.rule = 373
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 372
+        n.rule = 374
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -22369,7 +22470,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 373
+        n.rule = 375
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22428,7 +22529,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 374
+                n.rule = 376
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22447,14 +22548,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e107_0(p)
+        r = self.e111_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e108_0(p)
+        r = self.e112_0(p)
         if r is None:
             return None
         q, v = r
@@ -22511,7 +22612,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 375
+                n.rule = 377
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22521,7 +22622,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 376
+        n.rule = 378
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -22748,7 +22849,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e109_0(p)
+            r = self.e113_0(p)
             if r is None:
                 p = c
                 break
@@ -22758,7 +22859,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e110_0(p)
+            r = self.e114_0(p)
             if r is None:
                 p = c
                 break
@@ -22774,7 +22875,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e111_0(p)
+            r = self.e115_0(p)
             if r is None:
                 p = c
                 break
@@ -22784,7 +22885,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e112_0(p)
+            r = self.e116_0(p)
             if r is None:
                 p = c
                 break
@@ -22813,7 +22914,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 377
+        n.rule = 379
         return q, n
 
     def e74_0(self, p: int) -> Any:
@@ -22848,7 +22949,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 380
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -22883,7 +22984,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 381
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -22918,7 +23019,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 382
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -22944,7 +23045,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e113_0(p1)
+            r = self.e117_0(p1)
             if r is None:
                 p = c
                 break
@@ -22964,7 +23065,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e114_0(p)
+            r = self.e118_0(p)
             if r is None:
                 p = c
                 break
@@ -22981,7 +23082,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e115_0(p)
+            r = self.e119_0(p)
             if r is None:
                 p = c
                 break
@@ -23257,7 +23358,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e116_0(p)
+            r = self.e120_0(p)
             if r is None:
                 p = c
                 break
@@ -23286,7 +23387,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 381
+        n.rule = 383
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -23384,7 +23485,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 382
+                    n.rule = 384
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23423,7 +23524,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 383
+                    n.rule = 385
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23471,7 +23572,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 384
+                    n.rule = 386
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23496,7 +23597,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 385
+                    n.rule = 387
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23535,7 +23636,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 386
+                    n.rule = 388
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23562,7 +23663,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e117_0(p15)
+                r = self.e121_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23607,7 +23708,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 387
+                    n.rule = 389
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23654,7 +23755,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 388
+                    n.rule = 390
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23674,7 +23775,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 389
+                    n.rule = 391
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23701,7 +23802,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 390
+                    n.rule = 392
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23735,7 +23836,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 389
+                    n.rule = 391
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23762,7 +23863,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 391
+                    n.rule = 393
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23782,7 +23883,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 389
+                    n.rule = 391
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -23809,7 +23910,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 392
+                    n.rule = 394
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -23843,7 +23944,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 389
+                    n.rule = 391
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -23870,7 +23971,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 393
+                    n.rule = 395
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23904,7 +24005,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 389
+                    n.rule = 391
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -23931,7 +24032,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 394
+                    n.rule = 396
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -23965,7 +24066,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 389
+                    n.rule = 391
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -23992,7 +24093,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 395
+                    n.rule = 397
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -24012,7 +24113,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 389
+                    n.rule = 391
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -24060,7 +24161,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 398
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -24081,7 +24182,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e118_0(p1)
+                r = self.e122_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24113,7 +24214,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e119_0(p3)
+                r = self.e123_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24264,7 +24365,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 397
+                    n.rule = 399
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -24303,7 +24404,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 398
+            n.rule = 400
         p = p1
         if res2 and n:
             res.append(n)
@@ -24331,7 +24432,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e120_0(p)
+        r = self.e124_0(p)
         if r is None:
             return None
         q, v = r
@@ -24401,7 +24502,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 399
+        n.rule = 401
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -24410,14 +24511,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e121_0(p)
+        r = self.e125_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e122_0(p)
+        r = self.e126_0(p)
         if r is None:
             return None
         q, v = r
@@ -24436,7 +24537,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e123_0(p)
+        r = self.e127_0(p)
         if r is None:
             return None
         q, v = r
@@ -24469,7 +24570,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 400
+                n.rule = 402
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24479,7 +24580,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 401
+        n.rule = 403
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24511,14 +24612,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 402
+            n.rule = 404
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 403
+        n.rule = 405
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24537,14 +24638,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 404
+                n.rule = 406
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e124_0(p)
+        r = self.e128_0(p)
         if r is None:
             return None
         q, v = r
@@ -24562,11 +24663,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 405
+            n.rule = 407
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e125_0(p)
+        r = self.e129_0(p)
         if r is None:
             return None
         q, v = r
@@ -24585,7 +24686,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 406
+                n.rule = 408
             q = p5
             v = n if res6 else None
             p = q
@@ -24595,7 +24696,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 407
+        n.rule = 409
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24699,14 +24800,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 408
+            n.rule = 410
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 409
+        n.rule = 411
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24738,12 +24839,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 410
+            n.rule = 412
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e126_0(p)
+            r = self.e130_0(p)
             if r is None:
                 break
             q, v = r
@@ -24770,7 +24871,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 411
+            n.rule = 413
         p = p3
         if res4 and n:
             res.append(n)
@@ -24805,32 +24906,32 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 412
+            n.rule = 414
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e127_0(p)
+        r = self.e131_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e128_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e129_0(p)
+        r = self.e133_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e130_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
@@ -24852,7 +24953,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e131_0(p7)
+            r = self.e135_0(p7)
             if r is None:
                 break
             q, v = r
@@ -24896,7 +24997,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 413
+                n.rule = 415
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -24904,7 +25005,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e132_0(p)
+            r = self.e136_0(p)
             if r is None:
                 break
             q, v = r
@@ -24915,7 +25016,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 414
+        n.rule = 416
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -24936,7 +25037,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e133_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -24946,7 +25047,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 417
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -24965,14 +25066,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 416
+                n.rule = 418
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e134_0(p)
+        r = self.e138_0(p)
         if r is None:
             return None
         q, v = r
@@ -24990,11 +25091,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 417
+            n.rule = 419
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e135_0(p)
+        r = self.e139_0(p)
         if r is None:
             return None
         q, v = r
@@ -25002,7 +25103,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e136_0(p)
+            r = self.e140_0(p)
             if r is None:
                 break
             q, v = r
@@ -25013,7 +25114,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 418
+        n.rule = 420
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -25032,21 +25133,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 419
+                n.rule = 421
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e137_0(p)
+        r = self.e141_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e138_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -25056,7 +25157,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 422
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -25112,7 +25213,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
@@ -25128,7 +25229,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 422
+                n.rule = 424
             q = p3
             v = n if res4 else None
             p = q
@@ -25138,7 +25239,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 423
+        n.rule = 425
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -25170,7 +25271,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 424
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -25186,7 +25287,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e139_0(p)
+        r = self.e143_0(p)
         if r is None:
             return None
         q, v = r
@@ -25208,7 +25309,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 427
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -25240,7 +25341,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 428
         p = p1
         if res2 and n:
             res.append(n)
@@ -25256,7 +25357,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 427
+                n.rule = 429
             q = p3
             v = n if res4 else None
             p = q
@@ -25275,7 +25376,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e140_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25285,7 +25386,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 430
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -25317,14 +25418,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e141_0(p3)
+            r = self.e145_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25395,7 +25496,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e142_0(p)
+            r = self.e146_0(p)
             if r is None:
                 break
             q, v = r
@@ -25404,7 +25505,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e143_0(p)
+            r = self.e147_0(p)
             if r is None:
                 break
             q, v = r
@@ -25415,7 +25516,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 432
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25459,7 +25560,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 433
         p = p1
         if res2 and n:
             res.append(n)
@@ -25551,14 +25652,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 432
+            n.rule = 434
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 433
+        n.rule = 435
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25590,7 +25691,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
@@ -25621,7 +25722,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e144_0(p3)
+            r = self.e148_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25654,7 +25755,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 435
+            n.rule = 437
         p = p5
         if res6 and n:
             res.append(n)
@@ -25669,11 +25770,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 436
+            n.rule = 438
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e145_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -25683,7 +25784,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e146_0(p9)
+            r = self.e150_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25741,7 +25842,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e147_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -25759,12 +25860,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 437
+            n.rule = 439
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e148_0(p)
+            r = self.e152_0(p)
             if r is None:
                 break
             q, v = r
@@ -25775,7 +25876,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 440
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25807,7 +25908,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 441
         p = p1
         if res2 and n:
             res.append(n)
@@ -25873,7 +25974,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 440
+                n.rule = 442
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25896,7 +25997,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 441
+                    n.rule = 443
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25969,7 +26070,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 442
+        n.rule = 444
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -26001,7 +26102,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 445
         p = p1
         if res2 and n:
             res.append(n)
@@ -26020,7 +26121,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 444
+        n.rule = 446
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -26077,14 +26178,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 445
+                n.rule = 447
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e149_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26114,7 +26215,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 446
+            n.rule = 448
         p = p3
         if res4 and n:
             res.append(n)
@@ -26153,7 +26254,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 447
+            n.rule = 449
         p = p5
         if res6 and n:
             res.append(n)
@@ -26172,7 +26273,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 450
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -26193,7 +26294,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e150_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -26211,7 +26312,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26291,14 +26392,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 450
+            n.rule = 452
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 451
+        n.rule = 453
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -26330,7 +26431,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -26345,11 +26446,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 453
+            n.rule = 455
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e151_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -26379,14 +26480,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 454
+            n.rule = 456
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 455
+        n.rule = 457
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -26418,7 +26519,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 458
         p = p1
         if res2 and n:
             res.append(n)
@@ -26434,7 +26535,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 457
+                n.rule = 459
             q = p3
             v = n if res4 else None
             p = q
@@ -26453,7 +26554,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e152_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -26511,7 +26612,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 458
+        n.rule = 460
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26543,7 +26644,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -26559,7 +26660,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e153_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -26581,7 +26682,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 462
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26613,7 +26714,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 463
         p = p1
         if res2 and n:
             res.append(n)
@@ -26629,7 +26730,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 462
+                n.rule = 464
             q = p3
             v = n if res4 else None
             p = q
@@ -26662,7 +26763,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 463
+                n.rule = 465
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26677,11 +26778,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 464
+                n.rule = 466
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e154_0(p5)
+            r = self.e158_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26741,7 +26842,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 465
+                n.rule = 467
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26751,7 +26852,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 468
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26831,7 +26932,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -26850,7 +26951,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 468
+        n.rule = 470
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26882,14 +26983,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 472
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -26908,21 +27009,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 471
+                n.rule = 473
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e155_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e156_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -26940,14 +27041,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 472
+            n.rule = 474
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 475
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -26979,7 +27080,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -27033,7 +27134,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 475
+                n.rule = 477
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27043,7 +27144,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 476
+        n.rule = 478
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -27075,14 +27176,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 478
+        n.rule = 480
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -27138,14 +27239,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 481
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 480
+        n.rule = 482
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -27177,14 +27278,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 482
+        n.rule = 484
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -27216,7 +27317,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 485
         p = p1
         if res2 and n:
             res.append(n)
@@ -27231,11 +27332,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 484
+            n.rule = 486
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e157_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -27265,14 +27366,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 485
+            n.rule = 487
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 488
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -27281,7 +27382,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e158_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -27311,14 +27412,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 490
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -27374,7 +27475,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 489
+            n.rule = 491
         p = p1
         if res2 and n:
             res.append(n)
@@ -27450,7 +27551,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e159_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
@@ -27484,7 +27585,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 490
+        n.rule = 492
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27516,11 +27617,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 491
+            n.rule = 493
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e160_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -27530,7 +27631,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 492
+        n.rule = 494
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27562,7 +27663,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 493
+            n.rule = 495
         p = p1
         if res2 and n:
             res.append(n)
@@ -27581,7 +27682,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e161_0(p3)
+            r = self.e165_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27678,7 +27779,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 494
+        n.rule = 496
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27687,7 +27788,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e162_0(p)
+        r = self.e166_0(p)
         if r is None:
             return None
         q, v = r
@@ -27733,7 +27834,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e163_0(p1)
+            r = self.e167_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27758,7 +27859,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 495
+        n.rule = 497
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27778,11 +27879,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 496
+            n.rule = 498
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e164_0(p)
+        r = self.e168_0(p)
         if r is None:
             return None
         q, v = r
@@ -27805,14 +27906,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 497
+            n.rule = 499
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 500
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27832,11 +27933,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 499
+            n.rule = 501
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e165_0(p)
+        r = self.e169_0(p)
         if r is None:
             return None
         q, v = r
@@ -27867,7 +27968,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e166_0(p)
+        r = self.e170_0(p)
         if r is None:
             return None
         q, v = r
@@ -27926,14 +28027,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 500
+            n.rule = 502
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 503
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -27956,7 +28057,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 502
+                n.rule = 504
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27975,14 +28076,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e167_0(p)
+        r = self.e171_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e168_0(p)
+        r = self.e172_0(p)
         if r is None:
             return None
         q, v = r
@@ -28003,7 +28104,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 503
+                n.rule = 505
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -28022,7 +28123,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e169_0(p9)
+                r = self.e173_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -28038,7 +28139,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 506
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -28128,7 +28229,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 505
+        n.rule = 507
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -28205,7 +28306,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e170_0(p1)
+                r = self.e174_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28230,7 +28331,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 506
+                    n.rule = 508
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28258,12 +28359,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 507
+                    n.rule = 509
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28291,12 +28392,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 508
+                    n.rule = 510
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 506
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28400,7 +28501,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 509
+        n.rule = 511
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -28487,7 +28588,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28508,7 +28609,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28529,7 +28630,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28552,7 +28653,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28575,7 +28676,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 510
+                    n.rule = 512
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28666,7 +28767,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e171_0(p)
+        r = self.e175_0(p)
         if r is None:
             return None
         q, v = r
@@ -28676,7 +28777,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 513
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -28801,6 +28902,220 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('shuffles', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'shuffles', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'shuffle', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e97_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e98_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'and', 'sep')
+                q += 3
+                p = q
+                if v:
+                    res.append(v)
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX47(text, q) if text[q:q + 1] in _F93 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 514
+        return p, n
+
+    def e99_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e100_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
@@ -28855,7 +29170,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -28865,7 +29180,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F94 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F95 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28881,7 +29196,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 512
+                    n.rule = 515
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28900,7 +29215,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e172_0(p3)
+                r = self.e176_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28911,7 +29226,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 512
+                    n.rule = 515
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28989,18 +29304,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 513
+                    n.rule = 516
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 514
+                    n.rule = 517
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29027,7 +29342,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 515
+                    n.rule = 518
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29047,12 +29362,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 516
+                    n.rule = 519
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29067,7 +29382,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29082,19 +29397,19 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p13 = p
                 res14: list[Any] = []
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e173_0(p15)
+                    r = self.e177_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -29165,7 +29480,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 517
+                    n.rule = 520
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29196,18 +29511,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 518
+                    n.rule = 521
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 519
+                    n.rule = 522
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29238,7 +29553,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F96 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F97 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29251,18 +29566,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 520
+                    n.rule = 523
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 521
+                    n.rule = 524
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29277,7 +29592,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29346,18 +29661,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 522
+                    n.rule = 525
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 523
+                    n.rule = 526
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29366,7 +29681,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e174_0(p29)
+                r = self.e178_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29396,23 +29711,23 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 524
+                    n.rule = 527
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 525
+                    n.rule = 528
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 r = self.r_BackRef_0(p)
                 if r is None:
@@ -29422,14 +29737,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 512
+                    n.rule = 515
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e97_0(self, p: int) -> Any:
+    def e101_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29479,7 +29794,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 526
+                    n.rule = 529
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29504,7 +29819,7 @@ class CardParser:
                 break
         return None
 
-    def e98_0(self, p: int) -> Any:
+    def e102_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29558,7 +29873,7 @@ class CardParser:
                 break
         return None
 
-    def e99_1(self, p: int) -> Any:
+    def e103_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -29599,7 +29914,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 527
+        n.rule = 530
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29684,7 +29999,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F97 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F98 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29697,7 +30012,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 528
+                    n.rule = 531
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29709,7 +30024,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F98 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29722,18 +30037,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 529
+                    n.rule = 532
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 530
+                    n.rule = 533
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29750,7 +30065,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -29763,7 +30078,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 532
+                    n.rule = 535
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29808,7 +30123,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 533
+                    n.rule = 536
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29884,12 +30199,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 534
+                    n.rule = 537
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29916,7 +30231,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 535
+                    n.rule = 538
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29975,7 +30290,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 536
+                    n.rule = 539
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29997,18 +30312,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 537
+                    n.rule = 540
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 538
+                    n.rule = 541
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30025,7 +30340,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30038,7 +30353,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 539
+                    n.rule = 542
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -30057,7 +30372,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e175_0(p21)
+                    r = self.e179_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -30065,7 +30380,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e176_0(p21)
+                r = self.e180_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30076,12 +30391,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 540
+                    n.rule = 543
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30098,7 +30413,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30111,7 +30426,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 541
+                    n.rule = 544
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -30123,7 +30438,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F38 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30136,11 +30451,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 542
+                    n.rule = 545
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e177_0(p25)
+                r = self.e181_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30149,7 +30464,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e178_0(p25)
+                r = self.e182_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30171,18 +30486,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 543
+                    n.rule = 546
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 544
+                    n.rule = 547
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30199,7 +30514,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F99 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F100 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30212,12 +30527,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 545
+                    n.rule = 548
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e179_0(p33)
+                    r = self.e183_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -30238,11 +30553,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 546
+                    n.rule = 549
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e180_0(p33)
+                r = self.e184_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30254,7 +30569,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e181_0(p39)
+                    r = self.e185_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -30290,166 +30605,14 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 547
+                    n.rule = 550
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 531
+                    n.rule = 534
                     return q, n
                 p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e100_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            p1 = p
-            res2: list[Any] = []
-            q = sk0[p1]
-            if q < 0:
-                q = _WS0(text, p1).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p1] = q
-            if text.startswith('}', q):
-                p = c
-                break
-            p3 = p1
-            res4: list[Any] = []
-            r = self.r_Sentence_0(p3)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p3 = q
-            if v:
-                res4.append(v)
-            if res4:
-                n = Nt(res4)
-                n.rule = 548
-            p1 = p3
-            if res4 and n:
-                res2.append(n)
-            p = p1
-            if not res2:
-                break
-            res += res2
-        return p, res
-
-    def e101_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'special', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 549
-        return q, n
-
-    def e102_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'from', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 550
-        return q, n
-
-    def e103_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F100:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                r = self.r_Cost_0(p1)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                if res2:
-                    n = Nt(res2)
-                    n.rule = 551
-                q = p1
-                v = n if res2 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F32:
-            while True:
-                p3 = p
-                res4: list[Any] = []
-                if self.e182_0(p3) is None:
-                    p = c
-                    ch = ch0
-                    break
-                p5 = p3
-                res6: list[Any] = []
-                r = self.r_ParamName_0(p5)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p5 = q
-                if v:
-                    res6.append(v)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 552
-                p3 = p5
-                if res6 and n:
-                    res4.append(n)
-                if res4:
-                    return p3, res4
-                p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -30485,7 +30648,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 553
+                n.rule = 551
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30496,6 +30659,158 @@ class CardParser:
         return p, res
 
     def e105_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'special', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 552
+        return q, n
+
+    def e106_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'from', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 553
+        return q, n
+
+    def e107_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F101:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.r_Cost_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 554
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F32:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                if self.e186_0(p3) is None:
+                    p = c
+                    ch = ch0
+                    break
+                p5 = p3
+                res6: list[Any] = []
+                r = self.r_ParamName_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 555
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e108_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            p1 = p
+            res2: list[Any] = []
+            q = sk0[p1]
+            if q < 0:
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
+            if text.startswith('}', q):
+                p = c
+                break
+            p3 = p1
+            res4: list[Any] = []
+            r = self.r_Sentence_0(p3)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p3 = q
+            if v:
+                res4.append(v)
+            if res4:
+                n = Nt(res4)
+                n.rule = 556
+            p1 = p3
+            if res4 and n:
+                res2.append(n)
+            p = p1
+            if not res2:
+                break
+            res += res2
+        return p, res
+
+    def e109_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30540,7 +30855,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 554
+                    n.rule = 557
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30571,7 +30886,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 555
+                    n.rule = 558
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -30630,7 +30945,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 556
+                    n.rule = 559
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30745,7 +31060,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 557
+                    n.rule = 560
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30826,7 +31141,7 @@ class CardParser:
                 break
         return None
 
-    def e106_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30840,11 +31155,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F102:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e183_0(p1)
+                r = self.e187_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30914,7 +31229,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -30939,7 +31254,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 558
+                    n.rule = 561
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31028,7 +31343,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 559
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31048,7 +31363,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 560
+                    n.rule = 563
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -31103,13 +31418,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 561
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 560
+                    n.rule = 563
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -31134,7 +31449,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e184_0(p1)
+                r = self.e188_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31146,7 +31461,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e185_0(p3)
+                    r = self.e189_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -31176,7 +31491,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31189,7 +31504,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 562
+                    n.rule = 565
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -31215,7 +31530,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F104 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31228,7 +31543,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 563
+                    n.rule = 566
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -31259,7 +31574,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e186_0(p9)
+                    r = self.e190_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -31271,12 +31586,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 564
+                    n.rule = 567
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31345,18 +31660,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 566
+                    n.rule = 569
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 567
+                    n.rule = 570
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31397,18 +31712,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 568
+                    n.rule = 571
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 569
+                    n.rule = 572
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31449,18 +31764,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 570
+                    n.rule = 573
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 571
+                    n.rule = 574
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31560,7 +31875,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 572
+                    n.rule = 575
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -31608,12 +31923,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 573
+                    n.rule = 576
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31692,7 +32007,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e187_0(p27)
+                r = self.e191_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31703,12 +32018,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 574
+                    n.rule = 577
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31759,7 +32074,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e188_0(p29)
+                r = self.e192_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31770,12 +32085,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 575
+                    n.rule = 578
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31923,7 +32238,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 576
+                    n.rule = 579
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31943,12 +32258,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 577
+                    n.rule = 580
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32072,7 +32387,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e189_0(p37)
+                    r = self.e193_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -32108,12 +32423,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 578
+                    n.rule = 581
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32168,18 +32483,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 579
+                    n.rule = 582
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 580
+                    n.rule = 583
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32234,18 +32549,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 581
+                    n.rule = 584
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 582
+                    n.rule = 585
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32370,27 +32685,27 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 583
+                    n.rule = 586
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 584
+                    n.rule = 587
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F105:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e190_0(p51)
+                r = self.e194_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32426,7 +32741,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 585
+                    n.rule = 588
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -32446,21 +32761,21 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 586
+                    n.rule = 589
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F105:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e191_0(p55)
+                r = self.e195_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32482,7 +32797,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 587
+                    n.rule = 590
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -32588,27 +32903,27 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 588
+                    n.rule = 591
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 589
+                    n.rule = 592
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F105:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e192_0(p61)
+                r = self.e196_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32617,7 +32932,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e193_0(p61)
+                r = self.e197_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32628,12 +32943,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 590
+                    n.rule = 593
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32642,7 +32957,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e194_0(p63)
+                r = self.e198_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32651,7 +32966,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e195_0(p63)
+                r = self.e199_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32662,12 +32977,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 591
+                    n.rule = 594
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32764,7 +33079,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 592
+                    n.rule = 595
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32799,7 +33114,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 593
+                        n.rule = 596
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32834,7 +33149,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e196_0(p65)
+                r = self.e200_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32845,12 +33160,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 594
+                    n.rule = 597
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33003,18 +33318,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 595
+                    n.rule = 598
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 596
+                    n.rule = 599
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33083,18 +33398,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 597
+                    n.rule = 600
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 598
+                    n.rule = 601
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33145,7 +33460,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e197_0(p81)
+                r = self.e201_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33186,18 +33501,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 599
+                    n.rule = 602
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 600
+                    n.rule = 603
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33378,18 +33693,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 601
+                    n.rule = 604
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 602
+                    n.rule = 605
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33486,18 +33801,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 603
+                    n.rule = 606
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 604
+                    n.rule = 607
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33575,7 +33890,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 605
+                    n.rule = 608
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -33595,12 +33910,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 606
+                    n.rule = 609
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33706,7 +34021,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 607
+                    n.rule = 610
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33726,12 +34041,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 608
+                    n.rule = 611
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33795,7 +34110,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 609
+                    n.rule = 612
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33871,12 +34186,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 610
+                    n.rule = 613
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33916,7 +34231,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e198_0(p107)
+                    r = self.e202_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -33966,7 +34281,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e199_0(p105)
+                r = self.e203_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34016,18 +34331,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 611
+                    n.rule = 614
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 612
+                    n.rule = 615
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34141,11 +34456,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 613
+                    n.rule = 616
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e200_0(p111)
+                r = self.e204_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34156,12 +34471,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 614
+                    n.rule = 617
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34244,18 +34559,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 615
+                    n.rule = 618
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 616
+                    n.rule = 619
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34338,18 +34653,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 617
+                    n.rule = 620
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 618
+                    n.rule = 621
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34404,18 +34719,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 619
+                    n.rule = 622
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 620
+                    n.rule = 623
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34424,7 +34739,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e201_0(p127)
+                r = self.e205_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34446,25 +34761,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 621
+                    n.rule = 624
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 622
+                    n.rule = 625
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 565
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e107_0(self, p: int) -> Any:
+    def e111_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34498,7 +34813,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 623
+                    n.rule = 626
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34528,7 +34843,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 624
+                    n.rule = 627
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34553,7 +34868,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 625
+                    n.rule = 628
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -34584,7 +34899,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 626
+                    n.rule = 629
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34609,7 +34924,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 627
+                    n.rule = 630
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34627,7 +34942,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX54(text, q)
+            m = _RX55(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -34645,7 +34960,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 628
+                n.rule = 631
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34656,7 +34971,7 @@ class CardParser:
             break
         return None
 
-    def e108_0(self, p: int) -> Any:
+    def e112_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34672,7 +34987,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F106 else None
                 if m is None:
                     p = c
                     if first:
@@ -34699,10 +35014,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 629
+        n.rule = 632
         return p, n
 
-    def e109_0(self, p: int) -> Any:
+    def e113_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34720,10 +35035,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 633
         return q, n
 
-    def e110_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34741,10 +35056,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 634
         return q, n
 
-    def e111_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34762,10 +35077,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 635
         return q, n
 
-    def e112_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34783,10 +35098,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 636
         return q, n
 
-    def e113_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34818,10 +35133,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 637
         return p, n
 
-    def e114_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34837,7 +35152,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e202_0(p)
+                r = self.e206_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34850,7 +35165,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e203_0(p)
+                r = self.e207_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34863,7 +35178,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e204_0(p)
+                r = self.e208_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34876,7 +35191,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e205_0(p)
+                r = self.e209_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34889,7 +35204,7 @@ class CardParser:
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34905,7 +35220,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e206_0(p)
+                r = self.e210_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34918,7 +35233,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e207_0(p)
+                r = self.e211_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34931,7 +35246,7 @@ class CardParser:
                 break
         return None
 
-    def e116_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34963,7 +35278,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e208_0(p1)
+                r = self.e212_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34981,7 +35296,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e209_0(p3)
+                r = self.e213_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34990,11 +35305,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e210_0(p3) is None:
+                if self.e214_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e211_0(p3)
+                r = self.e215_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35010,7 +35325,7 @@ class CardParser:
                 break
         return None
 
-    def e117_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35051,10 +35366,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 635
+        n.rule = 638
         return p, n
 
-    def e118_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35072,10 +35387,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 639
         return q, n
 
-    def e119_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35093,10 +35408,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 640
         return q, n
 
-    def e120_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35110,11 +35425,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F106:
+        if ch in _F107:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e212_0(p1)
+                r = self.e216_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35237,7 +35552,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35273,7 +35588,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 638
+                    n.rule = 641
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35317,7 +35632,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35348,7 +35663,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 639
+                    n.rule = 642
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35393,7 +35708,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 640
+                    n.rule = 643
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35425,7 +35740,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e213_0(p5)
+                r = self.e217_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35441,7 +35756,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35475,7 +35790,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 641
+                    n.rule = 644
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35498,7 +35813,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 642
+                    n.rule = 645
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35508,7 +35823,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35543,18 +35858,27 @@ class CardParser:
                 break
         if ch in _F34:
             while True:
-                q = sk0[p]
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p1).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
+                    sk0[p1] = q
                 if not (text.startswith('draws', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'draws', '')
                 q += 5
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 646
+                q = p1
+                v = n if res2 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -35562,7 +35886,7 @@ class CardParser:
                 break
         return None
 
-    def e125_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35616,7 +35940,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -35634,10 +35958,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 647
         return q, n
 
-    def e127_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -35655,10 +35979,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 644
+        n.rule = 648
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35686,10 +36010,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 645
+        n.rule = 649
         return p, n
 
-    def e129_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35721,10 +36045,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 646
+        n.rule = 650
         return p, n
 
-    def e130_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35778,7 +36102,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35819,10 +36143,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 647
+        n.rule = 651
         return p, n
 
-    def e132_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35881,7 +36205,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 648
+                    n.rule = 652
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35947,7 +36271,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 649
+                    n.rule = 653
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -35957,7 +36281,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35971,11 +36295,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e214_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36049,7 +36373,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e215_0(p3)
+                r = self.e219_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36107,7 +36431,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 650
+                    n.rule = 654
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36133,11 +36457,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 651
+                    n.rule = 655
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e216_0(p7)
+                r = self.e220_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36153,7 +36477,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36206,7 +36530,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 652
+                    n.rule = 656
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36216,7 +36540,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36270,7 +36594,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36284,11 +36608,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F108:
+        if ch in _F109:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e217_0(p1)
+                r = self.e221_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36331,7 +36655,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 653
+                    n.rule = 657
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36341,7 +36665,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36395,7 +36719,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36426,7 +36750,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 658
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36445,7 +36769,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e218_0(p1)
+                    r = self.e222_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -36517,7 +36841,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 655
+                    n.rule = 659
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36560,7 +36884,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e219_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36571,7 +36895,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 656
+                    n.rule = 660
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -36594,7 +36918,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e220_0(p3)
+                r = self.e224_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36605,14 +36929,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 656
+                    n.rule = 660
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36683,7 +37007,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 661
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36700,7 +37024,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e221_0(p)
+            r = self.e225_0(p)
             if r is None:
                 break
             q, v = r
@@ -36731,14 +37055,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 658
+            n.rule = 662
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e222_0(p3)
+            r = self.e226_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36775,7 +37099,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 659
+        n.rule = 663
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36804,7 +37128,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX56(text, q) if text[q:q + 1] in _F38 else None
+        m = _RX57(text, q) if text[q:q + 1] in _F38 else None
         if m is None:
             return None
         s = m.group()
@@ -36815,7 +37139,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 660
+            n.rule = 664
         p = p1
         if res2 and n:
             res.append(n)
@@ -36834,10 +37158,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 661
+        n.rule = 665
         return p, n
 
-    def e140_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36851,11 +37175,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F110:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e223_0(p1)
+                r = self.e227_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36919,14 +37243,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 666
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e224_0(p7)
+                    r = self.e228_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -36967,7 +37291,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36985,10 +37309,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 667
         return q, n
 
-    def e142_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37002,11 +37326,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e225_0(p1)
+                r = self.e229_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37076,11 +37400,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e226_0(p3)
+                r = self.e230_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37110,7 +37434,7 @@ class CardParser:
                 break
         return None
 
-    def e143_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37124,11 +37448,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F112:
+        if ch in _F113:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e227_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37170,11 +37494,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F113:
+        if ch in _F114:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e228_0(p3)
+                r = self.e232_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37232,7 +37556,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37250,10 +37574,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 668
         return q, n
 
-    def e145_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -37276,7 +37600,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e229_0(p1)
+            r = self.e233_0(p1)
             if r is None:
                 p = c
                 break
@@ -37284,7 +37608,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e230_0(p1)
+            r = self.e234_0(p1)
             if r is None:
                 p = c
                 break
@@ -37298,7 +37622,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e146_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37316,10 +37640,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 669
         return q, n
 
-    def e147_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37333,11 +37657,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_0(p1)
+                r = self.e235_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37365,11 +37689,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e232_0(p3)
+                r = self.e236_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37501,18 +37825,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 666
+                    n.rule = 670
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 667
+                    n.rule = 671
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 668
+                    n.rule = 672
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37548,7 +37872,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 669
+                    n.rule = 673
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37568,12 +37892,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 670
+                    n.rule = 674
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 668
+                    n.rule = 672
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37609,7 +37933,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 671
+                    n.rule = 675
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37629,19 +37953,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 672
+                    n.rule = 676
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 668
+                    n.rule = 672
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37659,7 +37983,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 677
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37676,7 +38000,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -37691,12 +38015,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 674
+                    n.rule = 678
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 675
+                    n.rule = 679
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37716,19 +38040,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 680
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 675
+                    n.rule = 679
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37782,7 +38106,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37836,7 +38160,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37890,7 +38214,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37924,7 +38248,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 677
+                    n.rule = 681
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37968,7 +38292,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 678
+                    n.rule = 682
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37979,7 +38303,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38051,7 +38375,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38105,7 +38429,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38159,12 +38483,12 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e233_0(p)
+            r = self.e237_0(p)
             if r is None:
                 p = c
                 break
@@ -38186,7 +38510,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 679
+                n.rule = 683
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -38195,7 +38519,7 @@ class CardParser:
             break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38249,7 +38573,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38364,7 +38688,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 680
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38423,7 +38747,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 681
+                    n.rule = 685
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38462,7 +38786,7 @@ class CardParser:
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38477,7 +38801,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e234_0(p)
+            r = self.e238_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38503,7 +38827,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 682
+                    n.rule = 686
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38513,7 +38837,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38580,7 +38904,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 683
+                    n.rule = 687
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38625,7 +38949,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 684
+                    n.rule = 688
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38692,7 +39016,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38710,10 +39034,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 685
+        n.rule = 689
         return q, n
 
-    def e162_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38766,7 +39090,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 686
+                    n.rule = 690
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38790,7 +39114,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 687
+                    n.rule = 691
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38800,7 +39124,7 @@ class CardParser:
                 break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38818,10 +39142,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 692
         return q, n
 
-    def e164_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38875,7 +39199,7 @@ class CardParser:
                 break
         return None
 
-    def e165_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38929,7 +39253,7 @@ class CardParser:
                 break
         return None
 
-    def e166_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38983,7 +39307,7 @@ class CardParser:
                 break
         return None
 
-    def e167_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39014,7 +39338,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 693
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39044,7 +39368,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 690
+                        n.rule = 694
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -39070,7 +39394,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 691
+                n.rule = 695
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -39080,7 +39404,7 @@ class CardParser:
             break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39096,7 +39420,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F106 else None
                 if m is None:
                     p = c
                     if first:
@@ -39123,10 +39447,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 692
+        n.rule = 696
         return p, n
 
-    def e169_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39167,10 +39491,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 697
         return p, n
 
-    def e170_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39188,10 +39512,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 694
+        n.rule = 698
         return q, n
 
-    def e171_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39205,7 +39529,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -39222,7 +39546,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 699
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39262,7 +39586,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F94 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F95 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -39275,7 +39599,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 696
+                    n.rule = 700
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -39324,7 +39648,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -39337,7 +39661,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 697
+                    n.rule = 701
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -39349,7 +39673,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F117 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F93 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -39362,7 +39686,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 698
+                    n.rule = 702
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -39388,17 +39712,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 699
+            n.rule = 703
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 700
+        n.rule = 704
         return p, n
 
-    def e172_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39466,7 +39790,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX60(text, q) if text[q:q + 1] in _F96 else None
+        m = _RX61(text, q) if text[q:q + 1] in _F97 else None
         if m is None:
             return None
         s = m.group()
@@ -39477,14 +39801,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 701
+            n.rule = 705
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e235_0(p3)
+            r = self.e239_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39509,10 +39833,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 702
+        n.rule = 706
         return p, n
 
-    def e173_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39530,7 +39854,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 707
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -39558,7 +39882,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 704
+            n.rule = 708
         p = p1
         if res2 and n:
             res.append(n)
@@ -39573,12 +39897,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 705
+            n.rule = 709
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e236_0(p)
+            r = self.e240_0(p)
             if r is None:
                 break
             q, v = r
@@ -39589,10 +39913,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 706
+        n.rule = 710
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39626,7 +39950,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e237_0(p)
+            r = self.e241_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39657,7 +39981,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e238_1(p1)
+                r = self.e242_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39673,7 +39997,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39734,7 +40058,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39811,7 +40135,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39875,7 +40199,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39981,7 +40305,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40058,14 +40382,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e175_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40083,10 +40407,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 712
         return q, n
 
-    def e176_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40127,10 +40451,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 713
         return p, n
 
-    def e177_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40184,7 +40508,7 @@ class CardParser:
                 break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40238,7 +40562,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40256,7 +40580,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e239_0(p1)
+                r = self.e243_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40324,7 +40648,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40365,10 +40689,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 714
         return p, n
 
-    def e181_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40386,10 +40710,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 711
+        n.rule = 715
         return q, n
 
-    def e182_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40416,7 +40740,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e183_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40434,10 +40758,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 712
+        n.rule = 716
         return q, n
 
-    def e184_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40491,7 +40815,7 @@ class CardParser:
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40509,10 +40833,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 717
         return q, n
 
-    def e186_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40526,7 +40850,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40543,7 +40867,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 714
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40610,14 +40934,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 715
+                n.rule = 719
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e240_0(p9)
+                r = self.e244_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40658,7 +40982,7 @@ class CardParser:
             break
         return None
 
-    def e187_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40699,10 +41023,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 720
         return p, n
 
-    def e188_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40743,7 +41067,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 721
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40783,12 +41107,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 718
+                    n.rule = 722
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 719
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40808,19 +41132,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 724
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 719
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40838,10 +41162,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 725
         return q, n
 
-    def e190_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40957,7 +41281,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 726
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40972,14 +41296,14 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 726
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41071,7 +41395,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41163,7 +41487,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41204,10 +41528,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 727
         return p, n
 
-    def e194_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41261,7 +41585,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41302,10 +41626,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 728
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41359,7 +41683,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41395,7 +41719,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 729
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41439,7 +41763,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41457,10 +41781,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 730
         return q, n
 
-    def e199_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41514,7 +41838,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41568,7 +41892,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41622,7 +41946,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41654,10 +41978,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 731
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41679,10 +42003,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 732
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41704,10 +42028,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 733
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41737,10 +42061,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 734
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41772,10 +42096,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 735
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41807,10 +42131,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 736
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41842,10 +42166,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 737
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41875,10 +42199,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 738
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41916,7 +42240,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e211_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41948,10 +42272,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 739
         return p, n
 
-    def e212_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41969,10 +42293,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 740
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41986,7 +42310,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -42001,7 +42325,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 737
+                    n.rule = 741
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42023,7 +42347,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 738
+                n.rule = 742
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -42110,17 +42434,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 739
+            n.rule = 743
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 740
+        n.rule = 744
         return p, n
 
-    def e214_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42138,10 +42462,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 745
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -42190,10 +42514,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 742
+        n.rule = 746
         return p, n
 
-    def e216_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -42216,7 +42540,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e241_0(p1)
+            r = self.e245_0(p1)
             if r is None:
                 p = c
                 break
@@ -42230,7 +42554,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e217_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42248,10 +42572,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 747
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42280,7 +42604,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 744
+                    n.rule = 748
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42335,12 +42659,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 745
+                    n.rule = 749
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e242_0(p5)
+                    r = self.e246_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42350,13 +42674,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 746
+                    n.rule = 750
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 751
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42416,13 +42740,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 749
+                    n.rule = 753
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42463,7 +42787,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 750
+                    n.rule = 754
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42494,20 +42818,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 751
+                    n.rule = 755
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 749
+                    n.rule = 753
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42543,7 +42867,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 756
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42602,7 +42926,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 753
+                    n.rule = 757
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42661,7 +42985,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 754
+                    n.rule = 758
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42728,7 +43052,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42762,7 +43086,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 755
+                    n.rule = 759
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42790,7 +43114,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 756
+                    n.rule = 760
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42800,7 +43124,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42818,10 +43142,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 761
         return q, n
 
-    def e222_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42839,90 +43163,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
-        return q, n
-
-    def e223_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'your', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 759
-        return q, n
-
-    def e224_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 760
-        return q, n
-
-    def e225_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 761
-        return q, n
-
-    def e226_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 762
         return q, n
 
@@ -42937,10 +43177,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'your', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -42969,6 +43209,90 @@ class CardParser:
         return q, n
 
     def e229_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 765
+        return q, n
+
+    def e230_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 766
+        return q, n
+
+    def e231_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 767
+        return q, n
+
+    def e232_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 768
+        return q, n
+
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43022,7 +43346,7 @@ class CardParser:
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43044,10 +43368,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 769
         return p, n
 
-    def e231_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43065,10 +43389,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 770
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43086,10 +43410,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 771
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43107,7 +43431,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 772
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -43140,7 +43464,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43161,14 +43485,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 769
+                    n.rule = 773
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43186,10 +43510,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 774
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43207,10 +43531,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 775
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43269,7 +43593,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 772
+                    n.rule = 776
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43365,7 +43689,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 773
+                    n.rule = 777
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43378,7 +43702,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e243_0(p9)
+                r = self.e247_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43422,7 +43746,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43440,10 +43764,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 778
         return q, n
 
-    def e238_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -43526,7 +43850,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e244_1(p)
+            r = self.e248_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43822,7 +44146,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e245_1(p23)
+                    r = self.e249_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -43937,10 +44261,10 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e246_1(p1) is None:
+            if self.e250_1(p1) is None:
                 break
             while True:
-                r = self.e247_1(p1)
+                r = self.e251_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -43949,7 +44273,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e248_1(p1)
+                r = self.e252_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -43958,7 +44282,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e249_1(p1)
+                r = self.e253_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -43969,7 +44293,7 @@ class CardParser:
             while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e250_1(p3)
+                r = self.e254_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -43991,7 +44315,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e251_1(p5)
+                    r = self.e255_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -44007,14 +44331,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e252_1(p7)
+                r = self.e256_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e253_1(p7)
+                r = self.e257_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -44024,7 +44348,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e254_1(p1)
+            r = self.e258_1(p1)
             if r is None:
                 break
             q, v = r
@@ -44034,7 +44358,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e255_1(p)
+        r = self.e259_1(p)
         if r is None:
             return None
         q, v = r
@@ -44044,9 +44368,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e256_1(p9) is None:
+            if self.e260_1(p9) is None:
                 break
-            r = self.e257_1(p9)
+            r = self.e261_1(p9)
             if r is None:
                 break
             q, v = r
@@ -44083,7 +44407,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e258_1(p13)
+                r = self.e262_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -44118,7 +44442,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e259_1(p9)
+                r = self.e263_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44159,7 +44483,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e260_1(p19)
+                    r = self.e264_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -44173,7 +44497,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e261_1(p9)
+                r = self.e265_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -44295,18 +44619,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 775
+                    n.rule = 779
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 776
+                    n.rule = 780
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44361,18 +44685,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 778
+                    n.rule = 782
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 779
+                    n.rule = 783
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44399,18 +44723,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 780
+                    n.rule = 784
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 781
+                    n.rule = 785
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44451,18 +44775,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 782
+                    n.rule = 786
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 783
+                    n.rule = 787
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44531,18 +44855,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 784
+                    n.rule = 788
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 785
+                    n.rule = 789
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44569,18 +44893,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 786
+                    n.rule = 790
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 787
+                    n.rule = 791
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44607,14 +44931,14 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 788
+                    n.rule = 792
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 while True:
                     p29 = p25
                     res30: list[Any] = []
-                    r = self.e262_0(p29)
+                    r = self.e266_0(p29)
                     if r is None:
                         break
                     q, v = r
@@ -44638,12 +44962,12 @@ class CardParser:
                     break
                 if res26:
                     n = Nt(res26)
-                    n.rule = 789
+                    n.rule = 793
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44684,7 +45008,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 790
+                    n.rule = 794
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44714,7 +45038,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 791
+                        n.rule = 795
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -44723,12 +45047,12 @@ class CardParser:
                     break
                 if res32:
                     n = Nt(res32)
-                    n.rule = 792
+                    n.rule = 796
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44759,7 +45083,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F121 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F121 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44772,18 +45096,18 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 793
+                    n.rule = 797
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 794
+                    n.rule = 798
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44852,18 +45176,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 795
+                    n.rule = 799
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 796
+                    n.rule = 800
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44932,18 +45256,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 797
+                    n.rule = 801
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 798
+                    n.rule = 802
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44998,7 +45322,7 @@ class CardParser:
                 res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 799
+                    n.rule = 803
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -45075,7 +45399,7 @@ class CardParser:
                 while True:
                     p55 = p51
                     res56: list[Any] = []
-                    r = self.e263_0(p55)
+                    r = self.e267_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -45111,12 +45435,12 @@ class CardParser:
                     break
                 if res52:
                     n = Nt(res52)
-                    n.rule = 800
+                    n.rule = 804
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45140,7 +45464,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e264_0(p57)
+                    r = self.e268_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -45166,7 +45490,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 801
+                    n.rule = 805
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -45193,7 +45517,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p63] = q
-                    m = _RX62(text, q) if text[q:q + 1] in _F55 else None
+                    m = _RX63(text, q) if text[q:q + 1] in _F55 else None
                     if m is None:
                         break
                     s = m.group()
@@ -45204,7 +45528,7 @@ class CardParser:
                         res64.append(v)
                     if res64:
                         n = Nt(res64)
-                        n.rule = 802
+                        n.rule = 806
                     p61 = p63
                     if res64 and n:
                         res62.append(n)
@@ -45213,12 +45537,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 803
+                    n.rule = 807
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45256,7 +45580,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 while True:
-                    r = self.e265_0(p65)
+                    r = self.e269_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -45282,25 +45606,25 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 804
+                    n.rule = 808
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 805
+                    n.rule = 809
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 777
+                    n.rule = 781
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45318,10 +45642,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 806
+        n.rule = 810
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45339,10 +45663,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 807
+        n.rule = 811
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -45364,10 +45688,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 808
+        n.rule = 812
         return p, n
 
-    def e242_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45385,7 +45709,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e266_0(p1)
+                r = self.e270_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45431,7 +45755,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e267_0(p3)
+                r = self.e271_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45475,7 +45799,7 @@ class CardParser:
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45493,10 +45817,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 809
+        n.rule = 813
         return q, n
 
-    def e244_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45517,7 +45841,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e245_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45538,7 +45862,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e246_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45757,12 +46081,12 @@ class CardParser:
                 break
         return None
 
-    def e247_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e268_1(p)
+            r = self.e272_1(p)
             if r is None:
                 p = c
                 break
@@ -45772,7 +46096,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e269_1(p)
+            r = self.e273_1(p)
             if r is None:
                 p = c
                 break
@@ -45783,12 +46107,12 @@ class CardParser:
             break
         return None
 
-    def e248_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e270_1(p)
+            r = self.e274_1(p)
             if r is None:
                 p = c
                 break
@@ -45798,7 +46122,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e271_1(p)
+            r = self.e275_1(p)
             if r is None:
                 p = c
                 break
@@ -45809,7 +46133,7 @@ class CardParser:
             break
         return None
 
-    def e249_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45827,10 +46151,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 377
+        n.rule = 379
         return q, n
 
-    def e250_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45862,10 +46186,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 378
+        n.rule = 380
         return p, n
 
-    def e251_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45897,10 +46221,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 381
         return p, n
 
-    def e252_1(self, p: int) -> Any:
+    def e256_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45932,10 +46256,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 380
+        n.rule = 382
         return p, n
 
-    def e253_1(self, p: int) -> Any:
+    def e257_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -45958,7 +46282,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e272_1(p1)
+            r = self.e276_1(p1)
             if r is None:
                 p = c
                 break
@@ -45972,13 +46296,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e254_1(self, p: int) -> Any:
+    def e258_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e273_1(p)
+            r = self.e277_1(p)
             if r is None:
                 p = c
                 break
@@ -45989,13 +46313,13 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e255_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e274_1(p)
+            r = self.e278_1(p)
             if r is None:
                 p = c
                 break
@@ -46006,7 +46330,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e256_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46265,13 +46589,13 @@ class CardParser:
                 break
         return None
 
-    def e257_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e275_1(p)
+            r = self.e279_1(p)
             if r is None:
                 p = c
                 break
@@ -46282,7 +46606,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e258_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46300,10 +46624,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 381
+        n.rule = 383
         return q, n
 
-    def e259_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46398,7 +46722,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 382
+                    n.rule = 384
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46437,7 +46761,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 383
+                    n.rule = 385
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46485,7 +46809,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 384
+                    n.rule = 386
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -46510,7 +46834,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 385
+                    n.rule = 387
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -46549,7 +46873,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 386
+                    n.rule = 388
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -46576,7 +46900,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e276_1(p15)
+                r = self.e280_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46621,7 +46945,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 387
+                    n.rule = 389
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46668,7 +46992,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 388
+                    n.rule = 390
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46688,7 +47012,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 389
+                    n.rule = 391
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46715,7 +47039,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 390
+                    n.rule = 392
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46749,7 +47073,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 389
+                    n.rule = 391
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46776,7 +47100,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 391
+                    n.rule = 393
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46796,7 +47120,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 389
+                    n.rule = 391
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -46823,7 +47147,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 392
+                    n.rule = 394
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -46857,7 +47181,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 389
+                    n.rule = 391
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -46884,7 +47208,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 393
+                    n.rule = 395
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46918,7 +47242,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 389
+                    n.rule = 391
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -46945,7 +47269,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 394
+                    n.rule = 396
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46979,7 +47303,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 389
+                    n.rule = 391
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -47006,7 +47330,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 395
+                    n.rule = 397
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -47026,14 +47350,14 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 389
+                    n.rule = 391
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e260_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47074,10 +47398,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 396
+        n.rule = 398
         return p, n
 
-    def e261_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47095,7 +47419,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e277_1(p1)
+                r = self.e281_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47127,7 +47451,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e278_1(p3)
+                r = self.e282_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47171,7 +47495,7 @@ class CardParser:
                 break
         return None
 
-    def e262_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47189,10 +47513,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 814
         return q, n
 
-    def e263_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47210,10 +47534,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 815
         return q, n
 
-    def e264_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47231,10 +47555,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 812
+        n.rule = 816
         return q, n
 
-    def e265_0(self, p: int) -> Any:
+    def e269_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47252,10 +47576,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 813
+        n.rule = 817
         return q, n
 
-    def e266_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47273,10 +47597,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 814
+        n.rule = 818
         return q, n
 
-    def e267_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -47294,7 +47618,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 815
+        n.rule = 819
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47539,7 +47863,7 @@ class CardParser:
                 break
         return None
 
-    def e268_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47557,10 +47881,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 633
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47578,10 +47902,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 631
+        n.rule = 634
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47599,10 +47923,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 632
+        n.rule = 635
         return q, n
 
-    def e271_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47620,10 +47944,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 633
+        n.rule = 636
         return q, n
 
-    def e272_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47655,10 +47979,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 637
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47674,7 +47998,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e279_1(p)
+                r = self.e283_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47687,7 +48011,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e280_1(p)
+                r = self.e284_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47700,7 +48024,7 @@ class CardParser:
                 break
         if ch in _F79:
             while True:
-                r = self.e281_1(p)
+                r = self.e285_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47713,7 +48037,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e282_1(p)
+                r = self.e286_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47726,7 +48050,7 @@ class CardParser:
                 break
         return None
 
-    def e274_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47742,7 +48066,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F80:
             while True:
-                r = self.e283_1(p)
+                r = self.e287_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47755,7 +48079,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e284_1(p)
+                r = self.e288_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47768,7 +48092,7 @@ class CardParser:
                 break
         return None
 
-    def e275_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -47800,7 +48124,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e285_1(p1)
+                r = self.e289_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47818,7 +48142,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e286_1(p3)
+                r = self.e290_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47827,11 +48151,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e287_1(p3) is None:
+                if self.e291_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e288_1(p3)
+                r = self.e292_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47847,7 +48171,7 @@ class CardParser:
                 break
         return None
 
-    def e276_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47888,10 +48212,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 635
+        n.rule = 638
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47909,10 +48233,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 639
         return q, n
 
-    def e278_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47930,10 +48254,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 640
         return q, n
 
-    def e279_1(self, p: int) -> Any:
+    def e283_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47965,10 +48289,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 731
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e284_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47990,10 +48314,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 728
+        n.rule = 732
         return p, n
 
-    def e281_1(self, p: int) -> Any:
+    def e285_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -48015,10 +48339,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 729
+        n.rule = 733
         return p, n
 
-    def e282_1(self, p: int) -> Any:
+    def e286_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48048,10 +48372,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 734
         return p, n
 
-    def e283_1(self, p: int) -> Any:
+    def e287_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48083,10 +48407,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 731
+        n.rule = 735
         return p, n
 
-    def e284_1(self, p: int) -> Any:
+    def e288_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48118,10 +48442,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 736
         return p, n
 
-    def e285_1(self, p: int) -> Any:
+    def e289_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48153,10 +48477,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 733
+        n.rule = 737
         return p, n
 
-    def e286_1(self, p: int) -> Any:
+    def e290_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48186,10 +48510,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 738
         return p, n
 
-    def e287_1(self, p: int) -> Any:
+    def e291_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -48227,7 +48551,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e288_1(self, p: int) -> Any:
+    def e292_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -48259,7 +48583,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 739
         return p, n
 
 
@@ -48394,7 +48718,7 @@ CLASSES: dict[str, type[Model]] = {
     'DiscardThisCost': _model_class('DiscardThisCost', (('discardthis', True, '1'),), {'discardthis': ''}, ()),
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1')), {'amount': None, 'evenly': False}, ()),
     'DoesntUntap': _model_class('DoesntUntap', (('its', True, '1'), ('untap', True, '1')), {'its': '', 'untap': ''}, ()),
-    'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'amount': None, 'per': None}, ()),
+    'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('third', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'third': '', 'amount': None, 'per': None}, ()),
     'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1'), ('thiscombat', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': ''}, ()),
     'EachObjects': _model_class('EachObjects', (('quant', True, '1'), ('filter', True, '1'), ('attached', True, '1'), ('samename', True, '1'), ('ingy', True, '0..1')), {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False}, ()),
     'EachPlayers': _model_class('EachPlayers', (('who', True, '1'),), {'who': ''}, ()),
@@ -48511,6 +48835,7 @@ CLASSES: dict[str, type[Model]] = {
     'SearchEffect': _model_class('SearchEffect', (('player', True, '1'), ('upto', True, '0..1'), ('count', True, '1'), ('filter', True, '1'), ('alts', True, '1..*'), ('reveal', True, '0..1'), ('thatcard', True, '0..1'), ('thosecards', True, '0..1'), ('destination', True, '1'), ('tapped', True, '0..1')), {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False}, ('alts',)),
     'Sentence': _model_class('Sentence', (('word', True, '1'), ('then', True, '0..1'), ('pre', True, '1'), ('instead', True, '0..1'), ('may', True, '0..1'), ('effects', True, '1..*'), ('last', True, '1'), ('post', True, '1'), ('lastinstead', True, '0..1'), ('insteadcond', True, '1'), ('tailinstead', True, '0..1')), {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False}, ('effects',)),
     'ShuffleEffect': _model_class('ShuffleEffect', (('player', True, '1'),), {'player': None}, ()),
+    'ShuffleIntoLibraryEffect': _model_class('ShuffleIntoLibraryEffect', (('player', True, '1'), ('zones', True, '1..*')), {'player': None}, ('zones',)),
     'SkipExtraTurnStmt': _model_class('SkipExtraTurnStmt', (('who', True, '1'), ('skip', True, '1')), {'who': '', 'skip': ''}, ()),
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
@@ -48733,143 +49058,144 @@ _C297 = CLASSES['CantCastEffect']
 _C300 = CLASSES['PlayerTopCardActionEffect']
 _C304 = CLASSES['LoseLifeEffect']
 _C308 = CLASSES['PlayerCountersEffect']
-_C311 = CLASSES['PlayerMillEffect']
-_C313 = CLASSES['MayPlayEffect']
-_C315 = CLASSES['BlockRequirementEffect']
-_C318 = CLASSES['TopCardActionEffect']
-_C320 = CLASSES['PayEffect']
-_C323 = CLASSES['NumberedActionEffect']
-_C325 = CLASSES['AttachEffect']
-_C328 = CLASSES['FightEffect']
-_C331 = CLASSES['LookAtTopEffect']
-_C335 = CLASSES['ObjectDamageEffect']
-_C340 = CLASSES['MoveCountersEffect']
-_C343 = CLASSES['KeywordCost']
-_C345 = CLASSES['TypeArg']
-_C347 = CLASSES['QualityArg']
-_C349 = CLASSES['OntoArg']
-_C355 = CLASSES['TriggeredStmt']
-_C358 = CLASSES['ActivatedStmt']
-_C360 = CLASSES['PTDefiningStmt']
-_C363 = CLASSES['SpellKind']
-_C367 = CLASSES['EntersTappedStmt']
-_C370 = CLASSES['CostPerTargetStmt']
-_C372 = CLASSES['UncounterableStmt']
-_C376 = CLASSES['StaticStmt']
-_C389 = CLASSES['ControlClause']
-_C399 = CLASSES['DividedDamageEffect']
-_C401 = CLASSES['DamageEffect']
-_C403 = CLASSES['DestroyEffect']
-_C407 = CLASSES['DrawEffect']
-_C409 = CLASSES['TokenCopyEffect']
-_C414 = CLASSES['TokenEffect']
-_C415 = CLASSES['AddManaEffect']
-_C418 = CLASSES['DiscardEffect']
-_C420 = CLASSES['GainLifeEffect']
-_C423 = CLASSES['GainControlEffect']
-_C425 = CLASSES['ReturnToHandEffect']
-_C428 = CLASSES['ReturnFromGraveyardEffect']
-_C430 = CLASSES['ReturnToBattlefieldEffect']
-_C433 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C438 = CLASSES['SearchEffect']
-_C442 = CLASSES['CounterSpellEffect']
-_C444 = CLASSES['ShuffleEffect']
-_C448 = CLASSES['MillEffect']
-_C451 = CLASSES['PutFromHandEffect']
-_C455 = CLASSES['PutCountersEffect']
-_C458 = CLASSES['PutOnLibraryEffect']
-_C460 = CLASSES['PutIntoZoneEffect']
-_C466 = CLASSES['ExileEffect']
-_C468 = CLASSES['ExileTopEffect']
-_C470 = CLASSES['RegenerateEffect']
-_C473 = CLASSES['PlayerSacrificesEffect']
-_C476 = CLASSES['SacrificeEffect']
-_C478 = CLASSES['UntapEffect']
-_C480 = CLASSES['TapOrUntapEffect']
-_C482 = CLASSES['TapEffect']
-_C486 = CLASSES['RemoveCountersEffect']
-_C488 = CLASSES['DelayedEffect']
-_C490 = CLASSES['PreventEffect']
-_C492 = CLASSES['CastThisEffect']
-_C494 = CLASSES['CopySpellEffect']
-_C495 = CLASSES['NoRegenEffect']
-_C498 = CLASSES['PhaseOutEffect']
-_C501 = CLASSES['NoUntapEffect']
-_C504 = CLASSES['ContinuousEffect']
-_C506 = CLASSES['PlayerRef']
-_C511 = CLASSES['PerCount']
-_C514 = CLASSES['AnyNumberTargets']
-_C516 = CLASSES['AnyTarget']
-_C519 = CLASSES['UpToTargets']
-_C521 = CLASSES['EachPlayers']
-_C523 = CLASSES['ThatRef']
-_C525 = CLASSES['EnchantedRef']
-_C530 = CLASSES['BeginningTrigger']
-_C534 = CLASSES['LastCounterTrigger']
-_C538 = CLASSES['BatchAttackTrigger']
-_C540 = CLASSES['ThisTrigger']
-_C544 = CLASSES['CastTrigger']
-_C547 = CLASSES['YoursTrigger']
-_C560 = CLASSES['ZonePlace']
-_C564 = CLASSES['PTChange']
-_C567 = CLASSES['CantAttackOrBlock']
-_C569 = CLASSES['CantAttack']
-_C571 = CLASSES['CantBlock']
-_C573 = CLASSES['CantBeBlockedByFewer']
-_C574 = CLASSES['CantBeBlockedExcept']
-_C575 = CLASSES['CanBlockOnly']
-_C577 = CLASSES['CantBeTargetedBy']
-_C578 = CLASSES['CantBeTargeted']
-_C580 = CLASSES['CantBeDestroyed']
-_C582 = CLASSES['CantPhaseOut']
-_C584 = CLASSES['PhasesEachUntap']
-_C586 = CLASSES['GainsAbility']
-_C589 = CLASSES['HasKeywordAtManaCost']
-_C590 = CLASSES['HasKeywords']
-_C591 = CLASSES['LosesKeywords']
-_C594 = CLASSES['CombatDamageSteps']
-_C596 = CLASSES['AssignsExcess']
-_C598 = CLASSES['AttacksUntapped']
-_C600 = CLASSES['DoesntUntap']
-_C602 = CLASSES['DamageGainsLife']
-_C604 = CLASSES['DamageIsLethal']
-_C606 = CLASSES['CantBeBlockedBy']
-_C608 = CLASSES['CantBeAttachedBy']
-_C610 = CLASSES['PreventDamageFrom']
-_C612 = CLASSES['AttacksDespite']
-_C614 = CLASSES['MaxBlockers']
-_C616 = CLASSES['AttacksEachCombat']
-_C618 = CLASSES['BlocksEachCombat']
-_C620 = CLASSES['CantBeBlocked']
-_C622 = CLASSES['IsColor']
-_C656 = CLASSES['Duration']
-_C659 = CLASSES['TargetObject']
-_C661 = CLASSES['FromGraveyard']
-_C667 = CLASSES['OntoBattlefield']
-_C670 = CLASSES['IntoHand']
-_C672 = CLASSES['IntoGraveyard']
-_C675 = CLASSES['CostValue']
-_C700 = CLASSES['BackRef']
-_C702 = CLASSES['TargetPlayer']
-_C706 = CLASSES['EachObjects']
-_C719 = CLASSES['QualityRef']
-_C740 = CLASSES['PerTime']
-_C746 = CLASSES['PerObject']
-_C749 = CLASSES['PowerOf']
-_C776 = CLASSES['EntersEvent']
-_C779 = CLASSES['LeavesEvent']
-_C781 = CLASSES['DiesEvent']
-_C783 = CLASSES['AttacksAloneEvent']
-_C785 = CLASSES['UnblockedEvent']
-_C787 = CLASSES['AttacksEvent']
-_C789 = CLASSES['BlocksEvent']
-_C792 = CLASSES['BlockedEvent']
-_C794 = CLASSES['PhasesEvent']
-_C796 = CLASSES['TurnedUpEvent']
-_C798 = CLASSES['ExiledThisWayEvent']
-_C800 = CLASSES['TargetedEvent']
-_C803 = CLASSES['DealsDamageEvent']
-_C805 = CLASSES['DealtDamageEvent']
+_C310 = CLASSES['ShuffleIntoLibraryEffect']
+_C313 = CLASSES['PlayerMillEffect']
+_C315 = CLASSES['MayPlayEffect']
+_C317 = CLASSES['BlockRequirementEffect']
+_C320 = CLASSES['TopCardActionEffect']
+_C322 = CLASSES['PayEffect']
+_C325 = CLASSES['NumberedActionEffect']
+_C327 = CLASSES['AttachEffect']
+_C330 = CLASSES['FightEffect']
+_C333 = CLASSES['LookAtTopEffect']
+_C337 = CLASSES['ObjectDamageEffect']
+_C342 = CLASSES['MoveCountersEffect']
+_C345 = CLASSES['KeywordCost']
+_C347 = CLASSES['TypeArg']
+_C349 = CLASSES['QualityArg']
+_C351 = CLASSES['OntoArg']
+_C357 = CLASSES['TriggeredStmt']
+_C360 = CLASSES['ActivatedStmt']
+_C362 = CLASSES['PTDefiningStmt']
+_C365 = CLASSES['SpellKind']
+_C369 = CLASSES['EntersTappedStmt']
+_C372 = CLASSES['CostPerTargetStmt']
+_C374 = CLASSES['UncounterableStmt']
+_C378 = CLASSES['StaticStmt']
+_C391 = CLASSES['ControlClause']
+_C401 = CLASSES['DividedDamageEffect']
+_C403 = CLASSES['DamageEffect']
+_C405 = CLASSES['DestroyEffect']
+_C409 = CLASSES['DrawEffect']
+_C411 = CLASSES['TokenCopyEffect']
+_C416 = CLASSES['TokenEffect']
+_C417 = CLASSES['AddManaEffect']
+_C420 = CLASSES['DiscardEffect']
+_C422 = CLASSES['GainLifeEffect']
+_C425 = CLASSES['GainControlEffect']
+_C427 = CLASSES['ReturnToHandEffect']
+_C430 = CLASSES['ReturnFromGraveyardEffect']
+_C432 = CLASSES['ReturnToBattlefieldEffect']
+_C435 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C440 = CLASSES['SearchEffect']
+_C444 = CLASSES['CounterSpellEffect']
+_C446 = CLASSES['ShuffleEffect']
+_C450 = CLASSES['MillEffect']
+_C453 = CLASSES['PutFromHandEffect']
+_C457 = CLASSES['PutCountersEffect']
+_C460 = CLASSES['PutOnLibraryEffect']
+_C462 = CLASSES['PutIntoZoneEffect']
+_C468 = CLASSES['ExileEffect']
+_C470 = CLASSES['ExileTopEffect']
+_C472 = CLASSES['RegenerateEffect']
+_C475 = CLASSES['PlayerSacrificesEffect']
+_C478 = CLASSES['SacrificeEffect']
+_C480 = CLASSES['UntapEffect']
+_C482 = CLASSES['TapOrUntapEffect']
+_C484 = CLASSES['TapEffect']
+_C488 = CLASSES['RemoveCountersEffect']
+_C490 = CLASSES['DelayedEffect']
+_C492 = CLASSES['PreventEffect']
+_C494 = CLASSES['CastThisEffect']
+_C496 = CLASSES['CopySpellEffect']
+_C497 = CLASSES['NoRegenEffect']
+_C500 = CLASSES['PhaseOutEffect']
+_C503 = CLASSES['NoUntapEffect']
+_C506 = CLASSES['ContinuousEffect']
+_C508 = CLASSES['PlayerRef']
+_C513 = CLASSES['PerCount']
+_C517 = CLASSES['AnyNumberTargets']
+_C519 = CLASSES['AnyTarget']
+_C522 = CLASSES['UpToTargets']
+_C524 = CLASSES['EachPlayers']
+_C526 = CLASSES['ThatRef']
+_C528 = CLASSES['EnchantedRef']
+_C533 = CLASSES['BeginningTrigger']
+_C537 = CLASSES['LastCounterTrigger']
+_C541 = CLASSES['BatchAttackTrigger']
+_C543 = CLASSES['ThisTrigger']
+_C547 = CLASSES['CastTrigger']
+_C550 = CLASSES['YoursTrigger']
+_C563 = CLASSES['ZonePlace']
+_C567 = CLASSES['PTChange']
+_C570 = CLASSES['CantAttackOrBlock']
+_C572 = CLASSES['CantAttack']
+_C574 = CLASSES['CantBlock']
+_C576 = CLASSES['CantBeBlockedByFewer']
+_C577 = CLASSES['CantBeBlockedExcept']
+_C578 = CLASSES['CanBlockOnly']
+_C580 = CLASSES['CantBeTargetedBy']
+_C581 = CLASSES['CantBeTargeted']
+_C583 = CLASSES['CantBeDestroyed']
+_C585 = CLASSES['CantPhaseOut']
+_C587 = CLASSES['PhasesEachUntap']
+_C589 = CLASSES['GainsAbility']
+_C592 = CLASSES['HasKeywordAtManaCost']
+_C593 = CLASSES['HasKeywords']
+_C594 = CLASSES['LosesKeywords']
+_C597 = CLASSES['CombatDamageSteps']
+_C599 = CLASSES['AssignsExcess']
+_C601 = CLASSES['AttacksUntapped']
+_C603 = CLASSES['DoesntUntap']
+_C605 = CLASSES['DamageGainsLife']
+_C607 = CLASSES['DamageIsLethal']
+_C609 = CLASSES['CantBeBlockedBy']
+_C611 = CLASSES['CantBeAttachedBy']
+_C613 = CLASSES['PreventDamageFrom']
+_C615 = CLASSES['AttacksDespite']
+_C617 = CLASSES['MaxBlockers']
+_C619 = CLASSES['AttacksEachCombat']
+_C621 = CLASSES['BlocksEachCombat']
+_C623 = CLASSES['CantBeBlocked']
+_C625 = CLASSES['IsColor']
+_C660 = CLASSES['Duration']
+_C663 = CLASSES['TargetObject']
+_C665 = CLASSES['FromGraveyard']
+_C671 = CLASSES['OntoBattlefield']
+_C674 = CLASSES['IntoHand']
+_C676 = CLASSES['IntoGraveyard']
+_C679 = CLASSES['CostValue']
+_C704 = CLASSES['BackRef']
+_C706 = CLASSES['TargetPlayer']
+_C710 = CLASSES['EachObjects']
+_C723 = CLASSES['QualityRef']
+_C744 = CLASSES['PerTime']
+_C750 = CLASSES['PerObject']
+_C753 = CLASSES['PowerOf']
+_C780 = CLASSES['EntersEvent']
+_C783 = CLASSES['LeavesEvent']
+_C785 = CLASSES['DiesEvent']
+_C787 = CLASSES['AttacksAloneEvent']
+_C789 = CLASSES['UnblockedEvent']
+_C791 = CLASSES['AttacksEvent']
+_C793 = CLASSES['BlocksEvent']
+_C796 = CLASSES['BlockedEvent']
+_C798 = CLASSES['PhasesEvent']
+_C800 = CLASSES['TurnedUpEvent']
+_C802 = CLASSES['ExiledThisWayEvent']
+_C804 = CLASSES['TargetedEvent']
+_C807 = CLASSES['DealsDamageEvent']
+_C809 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -50421,7 +50747,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 341:  # lastinstead
+        elif r == 343:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -50432,7 +50758,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 342:  # tailinstead
+        elif r == 344:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -51910,7 +52236,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 397:  # negated
+        elif r == 399:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -52011,7 +52337,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 350:  # sentences
+        elif r == 352:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52199,7 +52525,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 361:  # zones
+        if r == 363:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -52207,11 +52533,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 560:
-                    values.append(_b560(x, inst, lim, made))
+                elif x.rule == 563:
+                    values.append(_b563(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 364:  # spells
+        elif r == 366:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -52219,8 +52545,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 363:
-                    values.append(_b363(x, inst, lim, made))
+                elif x.rule == 365:
+                    values.append(_b365(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -52285,7 +52611,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 365:  # keywords
+        elif r == 367:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52447,7 +52773,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # parts
+        if r == 370:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52695,7 +53021,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 373:  # parts
+        elif r == 375:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52704,7 +53030,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52741,42 +53067,42 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # other
+        if r == 633:  # other
             d['other'] = True
-        elif r == 631:  # another
+        elif r == 634:  # another
             d['another'] = True
-        elif r == 632:  # facedown
+        elif r == 635:  # facedown
             d['facedown'] = True
-        elif r == 633:  # faceup
+        elif r == 636:  # faceup
             d['faceup'] = True
-        elif r == 377:  # exiled
+        elif r == 379:  # exiled
             d['exiled'] = True
-        elif r == 378:  # combat
+        elif r == 380:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 379:  # combat
+        elif r == 381:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 380:  # states
+        elif r == 382:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 634:  # states
+        elif r == 637:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 727:  # nons
+        elif r == 731:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 728:  # colors
+        elif r == 732:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52784,7 +53110,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 729:  # supertypes
+        elif r == 733:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52792,32 +53118,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 730:  # multis
+        elif r == 734:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 731:  # types
+        elif r == 735:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 732:  # subtypes
+        elif r == 736:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 733:  # ortypes
+        elif r == 737:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 734:  # andor
+        elif r == 738:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 735:  # ortypes
+        elif r == 739:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52828,39 +53154,39 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 381:  # chosen
+        elif r == 383:  # chosen
             d['chosen'] = True
-        elif r == 382:  # mv
+        elif r == 384:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 383:  # mvdir
+        elif r == 385:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 384:  # ptstat
+        elif r == 386:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 385:  # ptval
+        elif r == 387:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 386:  # ptdir
+        elif r == 388:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 635:  # keywords
+        elif r == 638:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52874,7 +53200,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 387:  # without
+        elif r == 389:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -52887,9 +53213,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b389(x, inst, lim, made)
+            value = _b391(x, inst, lim, made)
             d['controller'] = value
-        elif r == 396:  # late
+        elif r == 398:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -52903,9 +53229,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 636:  # blocked_by_this
+        elif r == 639:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 637:  # attacking_you
+        elif r == 640:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -53025,9 +53351,9 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 288:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 509:  # options
+        elif r == 511:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -53079,7 +53405,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         elif r == 292:  # extra
             x = c[0]
@@ -53119,11 +53445,11 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 294:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         elif r == 295:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53166,11 +53492,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 298:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         elif r == 299:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -53209,7 +53535,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 301:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         elif r == 302:  # amount
             x = c[0]
@@ -53219,7 +53545,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b511(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -53255,7 +53581,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 305:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         elif r == 306:  # amount
             x = c[0]
@@ -53273,7 +53599,53 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ShuffleIntoLibraryEffect (class ShuffleIntoLibraryEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C310()
+    d: dict[str, Any] = {'player': None, 'zones': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 309:  # player
+            x = c[0]
+            value = _b508(x, inst, lim, made)
+            d['player'] = value
+        elif r == 514:  # zones
+            values = d['zones']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53289,7 +53661,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C311()
+    inst: Any = _C313()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53297,11 +53669,11 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 309:  # player
+        if r == 311:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 310:  # amount
+        elif r == 312:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -53313,7 +53685,7 @@ def _b311(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53329,7 +53701,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C313()
+    inst: Any = _C315()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53337,7 +53709,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 312:  # play
+        if r == 314:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -53349,7 +53721,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53365,7 +53737,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
+    inst: Any = _C317()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53373,9 +53745,9 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 314:  # target
+        if r == 316:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53388,7 +53760,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53404,7 +53776,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C318()
+    inst: Any = _C320()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53412,20 +53784,20 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # action
+        if r == 318:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 526:  # count
+        elif r == 529:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 317:  # player
+        elif r == 319:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53435,7 +53807,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53451,7 +53823,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C320()
+    inst: Any = _C322()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53459,7 +53831,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 319:  # cost
+        if r == 321:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -53471,7 +53843,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53487,7 +53859,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C323()
+    inst: Any = _C325()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53495,14 +53867,14 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 321:  # action
+        if r == 323:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 322:  # count
+        elif r == 324:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -53514,7 +53886,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53530,7 +53902,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C327()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53538,9 +53910,9 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 324:  # target
+        if r == 326:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53553,7 +53925,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53569,7 +53941,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C330()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53577,16 +53949,16 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # first
+        if r == 328:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 327:  # second
+        elif r == 329:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53599,7 +53971,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53615,7 +53987,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C333()
     d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53623,11 +53995,11 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # amount
+        if r == 331:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 330:  # order
+        elif r == 332:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
@@ -53639,7 +54011,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53655,7 +54027,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C335()
+    inst: Any = _C337()
     d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53663,20 +54035,20 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # source
+        if r == 334:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 333:  # power
+        elif r == 335:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 334:  # target
+        elif r == 336:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53689,7 +54061,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53705,7 +54077,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C340()
+    inst: Any = _C342()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53713,24 +54085,24 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 336:  # amount
+        if r == 338:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 337:  # counter
+        elif r == 339:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 338:  # source
+        elif r == 340:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 339:  # target
+        elif r == 341:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53743,7 +54115,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53759,7 +54131,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C345()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53767,7 +54139,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # parts
+        if r == 530:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53776,7 +54148,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53789,7 +54161,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53805,7 +54177,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C347()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53813,7 +54185,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 344:  # type
+        if r == 346:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -53825,7 +54197,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53841,7 +54213,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C347()
+    inst: Any = _C349()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53849,7 +54221,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # quality
+        if r == 348:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -53861,7 +54233,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53877,7 +54249,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C351()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53885,7 +54257,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 348:  # subtype
+        if r == 350:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -53897,7 +54269,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53913,7 +54285,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C355()
+    inst: Any = _C357()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53921,20 +54293,20 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # zone
+        if r == 353:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 352:  # trigger
+        elif r == 354:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 534 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 353:  # condition
+        elif r == 355:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -53943,11 +54315,11 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 354:  # sentences
+        elif r == 356:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 548:  # sentences
+        elif r == 551:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -53959,7 +54331,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53975,7 +54347,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C358()
+    inst: Any = _C360()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53983,11 +54355,11 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # special
+        if r == 552:  # special
             d['special'] = True
-        elif r == 550:  # fromhand
+        elif r == 553:  # fromhand
             d['fromhand'] = True
-        elif r == 356:  # param
+        elif r == 358:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -53996,11 +54368,11 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 551:  # cost
+        elif r == 554:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 552:  # param
+        elif r == 555:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -54009,15 +54381,15 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 357:  # sentences
+        elif r == 359:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 553:  # sentences
+        elif r == 556:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 554:  # restriction
+        elif r == 557:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -54026,19 +54398,19 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 555:  # once
+        elif r == 558:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 556:  # sorcery
+        elif r == 559:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 557:  # castable
+        elif r == 560:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -54052,7 +54424,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54068,7 +54440,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C362()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54076,13 +54448,13 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # both
+        if r == 716:  # both
             d['both'] = True
-        elif r == 558:  # which
+        elif r == 561:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 359:  # amount
+        elif r == 361:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -54094,7 +54466,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54110,7 +54482,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C365()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54118,7 +54490,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # filter
+        if r == 364:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -54130,7 +54502,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54146,7 +54518,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C367()
+    inst: Any = _C369()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54154,7 +54526,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 366:  # tapped
+        if r == 368:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -54166,7 +54538,7 @@ def _b367(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54182,7 +54554,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C370()
+    inst: Any = _C372()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54190,7 +54562,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # cost
+        if r == 371:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -54202,7 +54574,7 @@ def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54218,7 +54590,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C372()
+    inst: Any = _C374()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54226,7 +54598,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 371:  # countered
+        if r == 373:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -54238,7 +54610,7 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54254,7 +54626,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C376()
+    inst: Any = _C378()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54262,7 +54634,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 374:  # precondition
+        if r == 376:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -54271,35 +54643,35 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 623:  # this
+        elif r == 626:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 624:  # enchanted
+        elif r == 627:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 625:  # host
+        elif r == 628:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 626:  # equipped
+        elif r == 629:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 627:  # host
+        elif r == 630:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 628:  # affected
+        elif r == 631:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 629:  # parts
+        elif r == 632:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54308,12 +54680,12 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 375:  # condition
+        elif r == 377:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -54330,7 +54702,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54346,7 +54718,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C389()
+    inst: Any = _C391()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54354,31 +54726,31 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # you
+        if r == 390:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 390:  # notyou
+        elif r == 392:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 391:  # own
+        elif r == 393:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 392:  # defending
+        elif r == 394:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 393:  # opponent
+        elif r == 395:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 394:  # opponents
+        elif r == 396:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 395:  # they
+        elif r == 397:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -54390,7 +54762,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54406,7 +54778,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
+    inst: Any = _C401()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54414,11 +54786,11 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # amount
+        if r == 400:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 736:  # evenly
+        elif r == 740:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -54428,7 +54800,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54444,7 +54816,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C403()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54452,46 +54824,46 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # named
+        if r == 641:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 639:  # amount
+        elif r == 642:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 640:  # equal
+        elif r == 643:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 737:  # power
+        elif r == 741:  # power
             x = c[0]
-            value = _b749(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['power'] = value
-        elif r == 738:  # amount
+        elif r == 742:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 641:  # you
+        elif r == 644:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 642:  # target
+        elif r == 645:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 400:  # also
+        elif r == 402:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54504,7 +54876,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54520,7 +54892,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C403()
+    inst: Any = _C405()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54528,9 +54900,9 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # target
+        if r == 404:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54543,7 +54915,7 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54559,29 +54931,33 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
-    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C409()
+    d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 404:  # player
+        if r == 406:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 405:  # amount
+        elif r == 646:  # third
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['third'] = value
+        elif r == 407:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 406:  # per
+        elif r == 408:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b511(x, inst, lim, made)
+            value = _b513(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54591,7 +54967,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54607,7 +54983,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C411()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54615,9 +54991,9 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # target
+        if r == 410:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54630,7 +55006,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54646,7 +55022,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C416()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54654,21 +55030,21 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 410:  # count
+        if r == 412:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 643:  # tapped
+        elif r == 647:  # tapped
             d['tapped'] = True
-        elif r == 411:  # power
+        elif r == 413:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 412:  # toughness
+        elif r == 414:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 644:  # colors
+        elif r == 648:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -54676,17 +55052,17 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 645:  # subtypes
+        elif r == 649:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 646:  # types
+        elif r == 650:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 647:  # keywords
+        elif r == 651:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54700,23 +55076,23 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 413:  # tokname
+        elif r == 415:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 648:  # per
+        elif r == 652:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 649:  # pertime
+        elif r == 653:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b740(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -54726,7 +55102,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54742,7 +55118,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C417()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54750,9 +55126,9 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # anycolor
+        if r == 745:  # anycolor
             d['anycolor'] = True
-        elif r == 742:  # choices
+        elif r == 746:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -54762,15 +55138,15 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 650:  # last
+        elif r == 654:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 651:  # mana
+        elif r == 655:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 808:  # alts
+        elif r == 812:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -54782,7 +55158,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54798,7 +55174,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C420()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54806,27 +55182,27 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # player
+        if r == 418:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 652:  # third
+        elif r == 656:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 417:  # amount
+        elif r == 419:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 743:  # random
+        elif r == 747:  # random
             d['random'] = True
-        elif r == 653:  # per
+        elif r == 657:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b740(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -54836,7 +55212,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54852,7 +55228,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C422()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54860,31 +55236,31 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # player
+        if r == 421:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 654:  # amount
+        elif r == 658:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 744:  # per
+        elif r == 748:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b740(x, inst, lim, made)
+            value = _b744(x, inst, lim, made)
             d['per'] = value
-        elif r == 747:  # per
+        elif r == 751:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b746(x, inst, lim, made)
+            value = _b750(x, inst, lim, made)
             d['per'] = value
-        elif r == 655:  # equal
+        elif r == 659:  # equal
             x = c[0]
-            value = _b749(x, inst, lim, made)
+            value = _b753(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54894,7 +55270,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54910,7 +55286,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C425()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54918,18 +55294,18 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 423:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 422:  # duration
+        elif r == 424:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b656(x, inst, lim, made)
+            value = _b660(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -54939,7 +55315,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54955,7 +55331,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C427()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54963,14 +55339,14 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # target
+        if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 657:  # yours
+        elif r == 661:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54982,7 +55358,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54998,7 +55374,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C430()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55006,23 +55382,23 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # target
+        if r == 428:  # target
             x = c[0]
-            value = _b659(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['target'] = value
-        elif r == 427:  # source
+        elif r == 429:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b661(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['source'] = value
-        elif r == 759:  # hand
+        elif r == 763:  # hand
             d['hand'] = True
-        elif r == 662:  # battlefield
+        elif r == 666:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 760:  # mine
+        elif r == 764:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -55032,7 +55408,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55048,7 +55424,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C432()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55056,22 +55432,22 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # target
+        if r == 431:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 663:  # fromgy
+        elif r == 667:  # fromgy
             d['fromgy'] = True
-        elif r == 761:  # choice
+        elif r == 765:  # choice
             d['choice'] = True
-        elif r == 762:  # facedown
+        elif r == 766:  # facedown
             d['facedown'] = True
-        elif r == 763:  # mine
+        elif r == 767:  # mine
             d['mine'] = True
-        elif r == 764:  # owners
+        elif r == 768:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -55081,7 +55457,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55097,7 +55473,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C435()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55105,11 +55481,11 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # filter
+        if r == 433:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 432:  # hands
+        elif r == 434:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -55121,7 +55497,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55137,7 +55513,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C440()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55145,38 +55521,38 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # player
+        if r == 436:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 664:  # upto
+        elif r == 668:  # upto
             d['upto'] = True
-        elif r == 435:  # count
+        elif r == 437:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 436:  # filter
+        elif r == 438:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 765:  # alts
+        elif r == 769:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 665:  # reveal
+        elif r == 669:  # reveal
             d['reveal'] = True
-        elif r == 766:  # thatcard
+        elif r == 770:  # thatcard
             d['thatcard'] = True
-        elif r == 767:  # thosecards
+        elif r == 771:  # thosecards
             d['thosecards'] = True
-        elif r == 437:  # destination
+        elif r == 439:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 668 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 672 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 673:  # tapped
+        elif r == 677:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -55186,7 +55562,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55202,7 +55578,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C444()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55210,20 +55586,20 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # target
+        if r == 441:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 440:  # unless
+        elif r == 442:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b675(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['unless'] = value
-        elif r == 441:  # per
+        elif r == 443:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -55237,7 +55613,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55253,7 +55629,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C446()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55261,9 +55637,9 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # player
+        if r == 445:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55273,7 +55649,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55289,7 +55665,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C450()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55297,19 +55673,19 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # amount
+        if r == 447:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 446:  # player
+        elif r == 448:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 447:  # owner
+        elif r == 449:  # owner
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -55319,7 +55695,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55335,7 +55711,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C453()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55343,11 +55719,11 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # filter
+        if r == 451:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 450:  # battlefield
+        elif r == 452:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55359,7 +55735,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55375,7 +55751,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C457()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55383,17 +55759,17 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # amount
+        if r == 454:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 453:  # counter
+        elif r == 455:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 454:  # target
+        elif r == 456:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55406,7 +55782,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55422,7 +55798,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C460()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55430,24 +55806,24 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # target
+        if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 457:  # source
+        elif r == 459:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b661(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['source'] = value
-        elif r == 677:  # top
+        elif r == 681:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 678:  # bottom
+        elif r == 682:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -55459,7 +55835,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55475,7 +55851,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C462()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55483,9 +55859,9 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55498,7 +55874,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55514,7 +55890,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C468()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55522,36 +55898,36 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 463:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 462:  # source
+        elif r == 464:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b661(x, inst, lim, made)
+            value = _b665(x, inst, lim, made)
             d['source'] = value
-        elif r == 463:  # amount
+        elif r == 465:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 464:  # counter
+        elif r == 466:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 465:  # also
+        elif r == 467:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55564,7 +55940,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55580,7 +55956,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C470()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55588,9 +55964,9 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # player
+        if r == 469:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55600,7 +55976,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55616,7 +55992,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C472()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55624,9 +56000,9 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # target
+        if r == 471:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55639,7 +56015,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55655,7 +56031,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C475()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55663,19 +56039,19 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # player
+        if r == 473:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
-        elif r == 768:  # all
+        elif r == 772:  # all
             d['all'] = True
-        elif r == 679:  # amount
+        elif r == 683:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 472:  # filter
+        elif r == 474:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -55687,7 +56063,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55703,7 +56079,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C478()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55711,18 +56087,18 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 476:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # unless
+        elif r == 477:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b675(x, inst, lim, made)
+            value = _b679(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -55732,47 +56108,8 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C478()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 477:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55797,7 +56134,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55811,7 +56148,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55836,7 +56173,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55849,7 +56186,46 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C484()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 483:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55865,7 +56241,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C488()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55873,17 +56249,17 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # amount
+        if r == 485:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 484:  # counter
+        elif r == 486:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 485:  # target
+        elif r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55896,7 +56272,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55912,7 +56288,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C490()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55920,18 +56296,18 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 680:  # step
+        if r == 684:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 769 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 773 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 681:  # endcombat
+        elif r == 685:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 487:  # effect
+        elif r == 489:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55946,7 +56322,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55962,7 +56338,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C492()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55970,15 +56346,15 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # amount
+        if r == 491:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 770:  # you
+        elif r == 774:  # you
             d['you'] = True
-        elif r == 682:  # target
+        elif r == 686:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55991,7 +56367,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56007,7 +56383,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56015,18 +56391,18 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 491:  # target
+        if r == 493:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 683:  # label
+        elif r == 687:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 684:  # free
+        elif r == 688:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -56038,7 +56414,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56054,7 +56430,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C496()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56062,14 +56438,14 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 493:  # target
+        if r == 495:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 685:  # newtargets
+        elif r == 689:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -56079,7 +56455,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56095,7 +56471,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C497()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56103,18 +56479,18 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # thatnoun
+        if r == 690:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 687:  # target
+        elif r == 691:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 688:  # thisturn
+        elif r == 692:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -56124,7 +56500,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56140,7 +56516,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C500()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56148,14 +56524,14 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # target
+        if r == 498:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 497:  # phaseout
+        elif r == 499:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -56167,7 +56543,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56183,7 +56559,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C503()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56191,14 +56567,14 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # target
+        if r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 500:  # nountap
+        elif r == 502:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -56210,7 +56586,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56226,7 +56602,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C506()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56234,30 +56610,30 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # lead
+        if r == 504:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b656(x, inst, lim, made)
+            value = _b660(x, inst, lim, made)
             d['lead'] = value
-        elif r == 689:  # target
+        elif r == 693:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 690:  # also
+        elif r == 694:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b706(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['also'] = value
-        elif r == 691:  # group
+        elif r == 695:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 692:  # parts
+        elif r == 696:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -56266,18 +56642,18 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 503:  # duration
+        elif r == 505:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b656(x, inst, lim, made)
+            value = _b660(x, inst, lim, made)
             d['duration'] = value
-        elif r == 693:  # tail
+        elif r == 697:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -56286,7 +56662,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 565 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56299,7 +56675,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56315,7 +56691,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C508()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56323,13 +56699,13 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # controller
+        if r == 698:  # controller
             d['controller'] = True
-        elif r == 507:  # owner
+        elif r == 509:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 508:  # who
+        elif r == 510:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56341,7 +56717,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56357,7 +56733,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C513()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56365,19 +56741,19 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # counter
+        if r == 699:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 696:  # on
+        elif r == 700:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 697:  # whose
+        elif r == 701:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 698:  # zone
+        elif r == 702:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -56389,7 +56765,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56405,7 +56781,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C517()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56413,7 +56789,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # filter
+        if r == 516:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -56425,7 +56801,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56441,7 +56817,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C519()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56449,7 +56825,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # any
+        if r == 518:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -56461,7 +56837,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56477,7 +56853,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C522()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56485,13 +56861,13 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # each
+        if r == 707:  # each
             d['each'] = True
-        elif r == 517:  # count
+        elif r == 520:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 518:  # filter
+        elif r == 521:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -56503,7 +56879,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56519,7 +56895,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C524()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56527,7 +56903,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # who
+        if r == 523:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -56539,7 +56915,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56555,7 +56931,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C526()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56563,7 +56939,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # that
+        if r == 525:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -56575,7 +56951,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56591,7 +56967,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C528()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56599,9 +56975,9 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # equipped
+        if r == 778:  # equipped
             d['equipped'] = True
-        elif r == 524:  # enchanted
+        elif r == 527:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -56613,7 +56989,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56629,7 +57005,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C533()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56637,11 +57013,11 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # whose
+        if r == 531:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 529:  # step
+        elif r == 532:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -56653,7 +57029,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56669,7 +57045,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C537()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56677,11 +57053,11 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # lead
+        if r == 535:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 533:  # counter
+        elif r == 536:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -56693,7 +57069,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56709,7 +57085,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C541()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56717,15 +57093,15 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # lead
+        if r == 538:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 536:  # subject
+        elif r == 539:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 537:  # batch
+        elif r == 540:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -56737,7 +57113,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56753,7 +57129,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C543()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56761,13 +57137,13 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # lead
+        if r == 542:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 708:  # creature
+        elif r == 712:  # creature
             d['creature'] = True
-        elif r == 709:  # events
+        elif r == 713:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56776,7 +57152,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 777 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 781 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -56789,7 +57165,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56805,7 +57181,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C547()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56813,15 +57189,15 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # lead
+        if r == 544:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 542:  # who
+        elif r == 545:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 543:  # spell
+        elif r == 546:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -56833,7 +57209,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56849,7 +57225,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C550()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56857,17 +57233,17 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # lead
+        if r == 548:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 806:  # thisor
+        elif r == 810:  # thisor
             d['thisor'] = True
-        elif r == 546:  # subject
+        elif r == 549:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 710:  # events
+        elif r == 714:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -56876,12 +57252,12 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 777 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 781 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 711:  # undercontrol
+        elif r == 715:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -56891,7 +57267,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56907,7 +57283,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C563()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56915,11 +57291,11 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # command
+        if r == 562:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 561:  # battlefield
+        elif r == 564:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -56931,7 +57307,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56947,7 +57323,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C567()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56955,29 +57331,29 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # additional
+        if r == 717:  # additional
             d['additional'] = True
-        elif r == 562:  # power
+        elif r == 565:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 563:  # toughness
+        elif r == 566:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 714:  # per
+        elif r == 718:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 715:  # perfilter
+        elif r == 719:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 807:  # onbf
+        elif r == 811:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56987,7 +57363,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57003,7 +57379,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C570()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57011,7 +57387,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # both
+        if r == 569:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -57023,7 +57399,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57039,7 +57415,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C572()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57047,7 +57423,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # attack
+        if r == 571:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -57059,7 +57435,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57075,7 +57451,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C574()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57083,7 +57459,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # block
+        if r == 573:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -57095,7 +57471,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57111,7 +57487,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C576()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57119,7 +57495,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # count
+        if r == 575:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57131,7 +57507,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57147,7 +57523,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C577()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57155,7 +57531,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # filters
+        if r == 720:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57175,7 +57551,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57191,7 +57567,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C578()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57199,7 +57575,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # filters
+        if r == 721:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -57219,7 +57595,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57235,7 +57611,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C580()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57243,9 +57619,9 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # quality
+        if r == 579:  # quality
             x = c[0]
-            value = _b719(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57255,7 +57631,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57271,7 +57647,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C581()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57279,7 +57655,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # opponents
+        if r == 725:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57289,7 +57665,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57305,7 +57681,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C583()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57313,7 +57689,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # destroyed
+        if r == 582:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -57325,7 +57701,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57341,7 +57717,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C585()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57349,7 +57725,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # phase
+        if r == 584:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -57361,7 +57737,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57377,7 +57753,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C587()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57385,7 +57761,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # untap
+        if r == 586:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57397,7 +57773,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57413,7 +57789,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C589()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57421,9 +57797,9 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # ability
+        if r == 588:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 726 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57436,7 +57812,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57452,7 +57828,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C592()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57460,14 +57836,14 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # keyword
+        if r == 590:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 588:  # manacost
+        elif r == 591:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -57479,7 +57855,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57495,7 +57871,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C593()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57503,53 +57879,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C591()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 724:  # keywords
+        if r == 727:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -57572,7 +57902,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57588,6 +57918,52 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C594()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 728:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C597()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57595,11 +57971,11 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # first
+        if r == 595:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 593:  # regular
+        elif r == 596:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -57613,7 +57989,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57629,7 +58005,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C599()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57637,7 +58013,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # excess
+        if r == 598:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -57649,7 +58025,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57665,7 +58041,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C601()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57673,7 +58049,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # untapped
+        if r == 600:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -57685,7 +58061,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57701,7 +58077,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C603()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57709,11 +58085,11 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # its
+        if r == 729:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 599:  # untap
+        elif r == 602:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -57725,7 +58101,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57741,7 +58117,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C605()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57749,7 +58125,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # gains
+        if r == 604:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -57761,7 +58137,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57777,7 +58153,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C607()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57785,7 +58161,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # lethal
+        if r == 606:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -57797,7 +58173,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57813,7 +58189,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C609()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57821,9 +58197,9 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # quality
+        if r == 608:  # quality
             x = c[0]
-            value = _b719(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57833,7 +58209,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57849,7 +58225,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C611()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57857,9 +58233,9 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # quality
+        if r == 610:  # quality
             x = c[0]
-            value = _b719(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57869,7 +58245,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57885,7 +58261,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C613()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57893,9 +58269,9 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # quality
+        if r == 612:  # quality
             x = c[0]
-            value = _b719(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -57905,7 +58281,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57921,7 +58297,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C615()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57929,9 +58305,9 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # thisturn
+        if r == 730:  # thisturn
             d['thisturn'] = True
-        elif r == 611:  # keyword
+        elif r == 614:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57946,7 +58322,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57962,7 +58338,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C617()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57970,7 +58346,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # count
+        if r == 616:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -57982,7 +58358,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57998,7 +58374,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C619()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58006,7 +58382,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # attacks
+        if r == 618:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58018,7 +58394,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58034,7 +58410,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C621()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58042,7 +58418,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # blocks
+        if r == 620:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -58054,7 +58430,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58070,7 +58446,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C623()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58078,7 +58454,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # unblockable
+        if r == 622:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -58090,7 +58466,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58106,7 +58482,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C625()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58114,7 +58490,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # color
+        if r == 624:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58129,7 +58505,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58145,7 +58521,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C656()
+    inst: Any = _C660()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58153,23 +58529,23 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # eot
+        if r == 756:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 753:  # next_upkeep
+        elif r == 757:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 754:  # losecontrol
+        elif r == 758:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 755:  # thisturn
+        elif r == 759:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 756:  # thiscombat
+        elif r == 760:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -58181,7 +58557,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58197,7 +58573,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C663()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58205,13 +58581,13 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # another
+        if r == 761:  # another
             d['another'] = True
-        elif r == 658:  # filter
+        elif r == 662:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 758:  # ingy
+        elif r == 762:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58221,7 +58597,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58237,7 +58613,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C665()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58245,7 +58621,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # whose
+        if r == 664:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -58257,7 +58633,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58273,7 +58649,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C671()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58281,7 +58657,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # zone
+        if r == 670:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -58293,7 +58669,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58309,7 +58685,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C674()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58317,9 +58693,9 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # player
+        if r == 673:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58329,7 +58705,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58345,7 +58721,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C676()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58353,9 +58729,9 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # player
+        if r == 675:  # player
             x = c[0]
-            value = _b506(x, inst, lim, made)
+            value = _b508(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -58365,7 +58741,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58381,7 +58757,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C679()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58389,11 +58765,11 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # cost
+        if r == 678:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 676:  # param
+        elif r == 680:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58408,7 +58784,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58424,7 +58800,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C704()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58432,9 +58808,9 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # word
+        if r == 703:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -58447,7 +58823,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58463,7 +58839,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C706()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58471,11 +58847,11 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # player
+        if r == 705:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 771:  # walker
+        elif r == 775:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -58485,7 +58861,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58501,7 +58877,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C706()
+    inst: Any = _C710()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58509,33 +58885,33 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # quant
+        if r == 708:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 705:  # filter
+        elif r == 709:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 772:  # attached
+        elif r == 776:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 773:  # samename
+        elif r == 777:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 510 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 809:  # ingy
+        elif r == 813:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -58545,7 +58921,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58561,7 +58937,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C723()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58569,11 +58945,11 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # word
+        if r == 722:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 720:  # param
+        elif r == 724:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58588,7 +58964,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58604,7 +58980,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C744()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58612,7 +58988,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # word
+        if r == 743:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -58627,7 +59003,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58643,7 +59019,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C750()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58651,13 +59027,13 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # filter
+        if r == 749:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 814:  # gy
+        elif r == 818:  # gy
             d['gy'] = True
-        elif r == 815:  # bf
+        elif r == 819:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -58667,7 +59043,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58683,7 +59059,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C749()
+    inst: Any = _C753()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58691,21 +59067,21 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # power
+        if r == 752:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 750:  # power
+        elif r == 754:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 751:  # target
+        elif r == 755:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 512 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -58718,7 +59094,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58734,7 +59110,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C780()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58742,7 +59118,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # enters
+        if r == 779:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -58754,7 +59130,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58770,7 +59146,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C783()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58778,7 +59154,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # leaves
+        if r == 782:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -58790,7 +59166,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58806,7 +59182,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C785()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58814,7 +59190,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # dies
+        if r == 784:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -58826,7 +59202,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58842,7 +59218,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C787()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58850,7 +59226,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # alone
+        if r == 786:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -58862,7 +59238,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58878,7 +59254,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C785()
+    inst: Any = _C789()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58886,7 +59262,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # unblocked
+        if r == 788:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -58898,7 +59274,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58914,7 +59290,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C791()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58922,7 +59298,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # attacks
+        if r == 790:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -58934,7 +59310,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58950,7 +59326,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C793()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58958,11 +59334,11 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # blocks
+        if r == 792:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 810:  # acreature
+        elif r == 814:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -58972,7 +59348,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58988,7 +59364,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C796()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58996,11 +59372,11 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # blocked
+        if r == 794:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 791:  # filter
+        elif r == 795:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -59014,7 +59390,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59030,7 +59406,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C798()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59038,7 +59414,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # direction
+        if r == 797:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -59050,7 +59426,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59066,7 +59442,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C800()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59074,7 +59450,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # up
+        if r == 799:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -59086,7 +59462,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59102,7 +59478,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C802()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59110,7 +59486,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # way
+        if r == 801:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -59122,7 +59498,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59138,7 +59514,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C800()
+    inst: Any = _C804()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59146,11 +59522,11 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # targeted
+        if r == 803:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 811:  # opponents
+        elif r == 815:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -59160,7 +59536,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59176,7 +59552,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C807()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59184,13 +59560,13 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # combat
+        if r == 816:  # combat
             d['combat'] = True
-        elif r == 801:  # deals
+        elif r == 805:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 802:  # recipient
+        elif r == 806:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -59204,7 +59580,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -59220,7 +59596,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C809()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -59228,9 +59604,9 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # combat
+        if r == 817:  # combat
             d['combat'] = True
-        elif r == 804:  # dealt
+        elif r == 808:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -59554,514 +59930,518 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 307 __asgn_plain
     _b308,  # 308 PlayerCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 310 __asgn_plain
-    _b311,  # 311 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 312 __asgn_plain
-    _b313,  # 313 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 316 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 317 __asgn_plain
-    _b318,  # 318 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 319 __asgn_plain
-    _b320,  # 320 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 321 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 322 __asgn_plain
-    _b323,  # 323 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 326 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 334 __asgn_plain
-    _b335,  # 335 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 337 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 338 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 339 __asgn_plain
-    _b340,  # 340 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 341 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 342 __asgn_optional
-    _b343,  # 343 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 346 __asgn_plain
-    _b347,  # 347 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 350 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 352 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 354 __asgn_plain
-    _b355,  # 355 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 359 __asgn_plain
-    _b360,  # 360 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 361 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 364 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 365 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 366 __asgn_plain
-    _b367,  # 367 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 368 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 369 __asgn_plain
-    _b370,  # 370 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 371 __asgn_plain
-    _b372,  # 372 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 373 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 374 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 375 __asgn_plain
-    _b376,  # 376 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 377 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 378 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 379 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 380 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 381 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 383 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 388 __asgn_plain
-    _b389,  # 389 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 396 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 402 __asgn_plain
-    _b403,  # 403 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 404 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 TokenEffect
-    _b415,  # 415 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 ReturnToHandEffect
+    _b310,  # 310 ShuffleIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 312 __asgn_plain
+    _b313,  # 313 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 318 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 323 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 328 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 331 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 343 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 344 __asgn_optional
+    _b345,  # 345 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 350 __asgn_plain
+    _b351,  # 351 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 359 __asgn_plain
+    _b360,  # 360 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 361 __asgn_plain
+    _b362,  # 362 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 363 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 366 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 367 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 370 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 375 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 379 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 380 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 381 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 382 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 383 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 398 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 402 __asgn_plain
+    _b403,  # 403 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 408 __asgn_plain
+    _b409,  # 409 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 410 __asgn_plain
+    _b411,  # 411 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 415 __asgn_plain
+    _b416,  # 416 TokenEffect
+    _b417,  # 417 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 PutCountersEffect
+    _b427,  # 427 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 455 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 PutIntoZoneEffect
+    _b457,  # 457 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 463 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 UntapEffect
+    _b462,  # 462 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 465 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 TapOrUntapEffect
+    _b480,  # 480 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 CastThisEffect
+    _b482,  # 482 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 CopySpellEffect
-    _b495,  # 495 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 ContinuousEffect
-    _match_node,  # 505 ActionWord
-    _b506,  # 506 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 509 __asgn_oneormore
-    _match_node,  # 510 BackWord
-    _b511,  # 511 PerCount
-    _node,  # 512 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 527 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 BeginningTrigger
-    _node,  # 531 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 LastCounterTrigger
+    _b494,  # 494 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 CopySpellEffect
+    _b497,  # 497 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 ContinuousEffect
+    _match_node,  # 507 ActionWord
+    _b508,  # 508 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 511 __asgn_oneormore
+    _match_node,  # 512 BackWord
+    _b513,  # 513 PerCount
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 514 __asgn_oneormore
+    _node,  # 515 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 530 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 BeginningTrigger
+    _node,  # 534 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 549 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 550 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 PTChange
-    _node,  # 565 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 CantBeBlockedByFewer
-    _b574,  # 574 CantBeBlockedExcept
-    _b575,  # 575 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 CantBeTargetedBy
-    _b578,  # 578 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 HasKeywordAtManaCost
-    _b590,  # 590 HasKeywords
-    _b591,  # 591 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 629 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 630 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 631 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 632 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 633 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 634 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 635 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 636 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 637 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 643 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 644 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 645 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 646 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 647 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 655 __asgn_plain
-    _b656,  # 656 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 OntoBattlefield
-    _node,  # 668 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 685 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 692 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 693 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 694 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 699 __asgn_plain
-    _b700,  # 700 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 705 __asgn_plain
-    _b706,  # 706 EachObjects
-    _node,  # 707 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 710 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 711 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 712 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 717 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 721 __asgn_optional
-    _node,  # 722 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 724 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 728 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 729 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 731 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 732 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 733 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 734 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 742 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 748 __asgn_plain
-    _b749,  # 749 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 762 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 768 __asgn_optional
-    _match_node,  # 769 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 EntersEvent
-    _node,  # 777 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 784 __asgn_plain
-    _b785,  # 785 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 799 __asgn_plain
-    _b800,  # 800 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 806 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 807 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 808 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 809 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 812 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 813 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 814 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 552 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 553 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 PTChange
+    _node,  # 568 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 CantBeBlockedByFewer
+    _b577,  # 577 CantBeBlockedExcept
+    _b578,  # 578 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 CantBeTargetedBy
+    _b581,  # 581 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 HasKeywordAtManaCost
+    _b593,  # 593 HasKeywords
+    _b594,  # 594 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 632 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 633 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 634 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 635 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 636 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 637 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 638 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 640 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 647 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 648 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 649 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 650 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 651 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 669 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 OntoBattlefield
+    _node,  # 672 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 692 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 696 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 EachObjects
+    _node,  # 711 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 713 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 714 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 725 __asgn_optional
+    _node,  # 726 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 728 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 731 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 732 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 733 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 734 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 736 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 737 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 738 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 739 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 749 __asgn_plain
+    _b750,  # 750 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 752 __asgn_plain
+    _b753,  # 753 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 769 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 772 __asgn_optional
+    _match_node,  # 773 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 EntersEvent
+    _node,  # 781 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 797 __asgn_plain
+    _b798,  # 798 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 810 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 811 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 812 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 813 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 814 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 817 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 818 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 819 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 512, 531, 565, 668, 707, 722, 777])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 515, 534, 568, 672, 711, 726, 781])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -60374,510 +60754,514 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 307 __asgn_plain
     _b308,  # 308 PlayerCountersEffect
     None,  # 309 __asgn_plain
-    None,  # 310 __asgn_plain
-    _b311,  # 311 PlayerMillEffect
+    _b310,  # 310 ShuffleIntoLibraryEffect
+    None,  # 311 __asgn_plain
     None,  # 312 __asgn_plain
-    _b313,  # 313 MayPlayEffect
+    _b313,  # 313 PlayerMillEffect
     None,  # 314 __asgn_plain
-    _b315,  # 315 BlockRequirementEffect
+    _b315,  # 315 MayPlayEffect
     None,  # 316 __asgn_plain
-    None,  # 317 __asgn_plain
-    _b318,  # 318 TopCardActionEffect
+    _b317,  # 317 BlockRequirementEffect
+    None,  # 318 __asgn_plain
     None,  # 319 __asgn_plain
-    _b320,  # 320 PayEffect
+    _b320,  # 320 TopCardActionEffect
     None,  # 321 __asgn_plain
-    None,  # 322 __asgn_plain
-    _b323,  # 323 NumberedActionEffect
+    _b322,  # 322 PayEffect
+    None,  # 323 __asgn_plain
     None,  # 324 __asgn_plain
-    _b325,  # 325 AttachEffect
+    _b325,  # 325 NumberedActionEffect
     None,  # 326 __asgn_plain
-    None,  # 327 __asgn_plain
-    _b328,  # 328 FightEffect
+    _b327,  # 327 AttachEffect
+    None,  # 328 __asgn_plain
     None,  # 329 __asgn_plain
-    None,  # 330 __asgn_plain
-    _b331,  # 331 LookAtTopEffect
+    _b330,  # 330 FightEffect
+    None,  # 331 __asgn_plain
     None,  # 332 __asgn_plain
-    None,  # 333 __asgn_plain
+    _b333,  # 333 LookAtTopEffect
     None,  # 334 __asgn_plain
-    _b335,  # 335 ObjectDamageEffect
+    None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
-    None,  # 337 __asgn_plain
+    _b337,  # 337 ObjectDamageEffect
     None,  # 338 __asgn_plain
     None,  # 339 __asgn_plain
-    _b340,  # 340 MoveCountersEffect
-    None,  # 341 __asgn_optional
-    None,  # 342 __asgn_optional
-    _b343,  # 343 KeywordCost
-    None,  # 344 __asgn_plain
-    _b345,  # 345 TypeArg
+    None,  # 340 __asgn_plain
+    None,  # 341 __asgn_plain
+    _b342,  # 342 MoveCountersEffect
+    None,  # 343 __asgn_optional
+    None,  # 344 __asgn_optional
+    _b345,  # 345 KeywordCost
     None,  # 346 __asgn_plain
-    _b347,  # 347 QualityArg
+    _b347,  # 347 TypeArg
     None,  # 348 __asgn_plain
-    _b349,  # 349 OntoArg
+    _b349,  # 349 QualityArg
     None,  # 350 __asgn_plain
-    None,  # 351 __asgn_plain
+    _b351,  # 351 OntoArg
     None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
     None,  # 354 __asgn_plain
-    _b355,  # 355 TriggeredStmt
+    None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    None,  # 357 __asgn_plain
-    _b358,  # 358 ActivatedStmt
+    _b357,  # 357 TriggeredStmt
+    None,  # 358 __asgn_plain
     None,  # 359 __asgn_plain
-    _b360,  # 360 PTDefiningStmt
-    None,  # 361 __asgn_oneormore
-    None,  # 362 __asgn_plain
-    _b363,  # 363 SpellKind
-    None,  # 364 __asgn_oneormore
-    None,  # 365 __asgn_oneormore
-    None,  # 366 __asgn_plain
-    _b367,  # 367 EntersTappedStmt
-    None,  # 368 __asgn_oneormore
-    None,  # 369 __asgn_plain
-    _b370,  # 370 CostPerTargetStmt
+    _b360,  # 360 ActivatedStmt
+    None,  # 361 __asgn_plain
+    _b362,  # 362 PTDefiningStmt
+    None,  # 363 __asgn_oneormore
+    None,  # 364 __asgn_plain
+    _b365,  # 365 SpellKind
+    None,  # 366 __asgn_oneormore
+    None,  # 367 __asgn_oneormore
+    None,  # 368 __asgn_plain
+    _b369,  # 369 EntersTappedStmt
+    None,  # 370 __asgn_oneormore
     None,  # 371 __asgn_plain
-    _b372,  # 372 UncounterableStmt
-    None,  # 373 __asgn_oneormore
-    None,  # 374 __asgn_plain
-    None,  # 375 __asgn_plain
-    _b376,  # 376 StaticStmt
-    None,  # 377 __asgn_optional
-    None,  # 378 __asgn_oneormore
-    None,  # 379 __asgn_oneormore
+    _b372,  # 372 CostPerTargetStmt
+    None,  # 373 __asgn_plain
+    _b374,  # 374 UncounterableStmt
+    None,  # 375 __asgn_oneormore
+    None,  # 376 __asgn_plain
+    None,  # 377 __asgn_plain
+    _b378,  # 378 StaticStmt
+    None,  # 379 __asgn_optional
     None,  # 380 __asgn_oneormore
-    None,  # 381 __asgn_optional
-    None,  # 382 __asgn_plain
-    None,  # 383 __asgn_plain
+    None,  # 381 __asgn_oneormore
+    None,  # 382 __asgn_oneormore
+    None,  # 383 __asgn_optional
     None,  # 384 __asgn_plain
     None,  # 385 __asgn_plain
     None,  # 386 __asgn_plain
     None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
-    _b389,  # 389 ControlClause
+    None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
+    _b391,  # 391 ControlClause
     None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
     None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
-    None,  # 396 __asgn_oneormore
+    None,  # 396 __asgn_plain
     None,  # 397 __asgn_plain
-    None,  # 398 __asgn_plain
-    _b399,  # 399 DividedDamageEffect
+    None,  # 398 __asgn_oneormore
+    None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
-    _b401,  # 401 DamageEffect
+    _b401,  # 401 DividedDamageEffect
     None,  # 402 __asgn_plain
-    _b403,  # 403 DestroyEffect
+    _b403,  # 403 DamageEffect
     None,  # 404 __asgn_plain
-    None,  # 405 __asgn_plain
+    _b405,  # 405 DestroyEffect
     None,  # 406 __asgn_plain
-    _b407,  # 407 DrawEffect
+    None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    _b409,  # 409 TokenCopyEffect
+    _b409,  # 409 DrawEffect
     None,  # 410 __asgn_plain
-    None,  # 411 __asgn_plain
+    _b411,  # 411 TokenCopyEffect
     None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
-    _b414,  # 414 TokenEffect
-    _b415,  # 415 AddManaEffect
-    None,  # 416 __asgn_plain
-    None,  # 417 __asgn_plain
-    _b418,  # 418 DiscardEffect
+    None,  # 414 __asgn_plain
+    None,  # 415 __asgn_plain
+    _b416,  # 416 TokenEffect
+    _b417,  # 417 AddManaEffect
+    None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    _b420,  # 420 GainLifeEffect
+    _b420,  # 420 DiscardEffect
     None,  # 421 __asgn_plain
-    None,  # 422 __asgn_plain
-    _b423,  # 423 GainControlEffect
+    _b422,  # 422 GainLifeEffect
+    None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
-    _b425,  # 425 ReturnToHandEffect
+    _b425,  # 425 GainControlEffect
     None,  # 426 __asgn_plain
-    None,  # 427 __asgn_plain
-    _b428,  # 428 ReturnFromGraveyardEffect
+    _b427,  # 427 ReturnToHandEffect
+    None,  # 428 __asgn_plain
     None,  # 429 __asgn_plain
-    _b430,  # 430 ReturnToBattlefieldEffect
+    _b430,  # 430 ReturnFromGraveyardEffect
     None,  # 431 __asgn_plain
-    None,  # 432 __asgn_plain
-    _b433,  # 433 ReturnAllFromGraveyardsEffect
+    _b432,  # 432 ReturnToBattlefieldEffect
+    None,  # 433 __asgn_plain
     None,  # 434 __asgn_plain
-    None,  # 435 __asgn_plain
+    _b435,  # 435 ReturnAllFromGraveyardsEffect
     None,  # 436 __asgn_plain
     None,  # 437 __asgn_plain
-    _b438,  # 438 SearchEffect
+    None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    None,  # 440 __asgn_plain
+    _b440,  # 440 SearchEffect
     None,  # 441 __asgn_plain
-    _b442,  # 442 CounterSpellEffect
+    None,  # 442 __asgn_plain
     None,  # 443 __asgn_plain
-    _b444,  # 444 ShuffleEffect
+    _b444,  # 444 CounterSpellEffect
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
+    _b446,  # 446 ShuffleEffect
     None,  # 447 __asgn_plain
-    _b448,  # 448 MillEffect
+    None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    None,  # 450 __asgn_plain
-    _b451,  # 451 PutFromHandEffect
+    _b450,  # 450 MillEffect
+    None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
+    _b453,  # 453 PutFromHandEffect
     None,  # 454 __asgn_plain
-    _b455,  # 455 PutCountersEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    None,  # 457 __asgn_plain
-    _b458,  # 458 PutOnLibraryEffect
+    _b457,  # 457 PutCountersEffect
+    None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    _b460,  # 460 PutIntoZoneEffect
+    _b460,  # 460 PutOnLibraryEffect
     None,  # 461 __asgn_plain
-    None,  # 462 __asgn_plain
+    _b462,  # 462 PutIntoZoneEffect
     None,  # 463 __asgn_plain
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    _b466,  # 466 ExileEffect
+    None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    _b468,  # 468 ExileTopEffect
+    _b468,  # 468 ExileEffect
     None,  # 469 __asgn_plain
-    _b470,  # 470 RegenerateEffect
+    _b470,  # 470 ExileTopEffect
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
-    _b473,  # 473 PlayerSacrificesEffect
+    _b472,  # 472 RegenerateEffect
+    None,  # 473 __asgn_plain
     None,  # 474 __asgn_plain
-    None,  # 475 __asgn_plain
-    _b476,  # 476 SacrificeEffect
+    _b475,  # 475 PlayerSacrificesEffect
+    None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
-    _b478,  # 478 UntapEffect
+    _b478,  # 478 SacrificeEffect
     None,  # 479 __asgn_plain
-    _b480,  # 480 TapOrUntapEffect
+    _b480,  # 480 UntapEffect
     None,  # 481 __asgn_plain
-    _b482,  # 482 TapEffect
+    _b482,  # 482 TapOrUntapEffect
     None,  # 483 __asgn_plain
-    None,  # 484 __asgn_plain
+    _b484,  # 484 TapEffect
     None,  # 485 __asgn_plain
-    _b486,  # 486 RemoveCountersEffect
+    None,  # 486 __asgn_plain
     None,  # 487 __asgn_plain
-    _b488,  # 488 DelayedEffect
+    _b488,  # 488 RemoveCountersEffect
     None,  # 489 __asgn_plain
-    _b490,  # 490 PreventEffect
+    _b490,  # 490 DelayedEffect
     None,  # 491 __asgn_plain
-    _b492,  # 492 CastThisEffect
+    _b492,  # 492 PreventEffect
     None,  # 493 __asgn_plain
-    _b494,  # 494 CopySpellEffect
-    _b495,  # 495 NoRegenEffect
-    None,  # 496 __asgn_plain
-    None,  # 497 __asgn_plain
-    _b498,  # 498 PhaseOutEffect
+    _b494,  # 494 CastThisEffect
+    None,  # 495 __asgn_plain
+    _b496,  # 496 CopySpellEffect
+    _b497,  # 497 NoRegenEffect
+    None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
-    _b501,  # 501 NoUntapEffect
+    _b500,  # 500 PhaseOutEffect
+    None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
-    None,  # 503 __asgn_plain
-    _b504,  # 504 ContinuousEffect
-    None,  # 505 ActionWord
-    _b506,  # 506 PlayerRef
-    None,  # 507 __asgn_plain
-    None,  # 508 __asgn_plain
-    None,  # 509 __asgn_oneormore
-    None,  # 510 BackWord
-    _b511,  # 511 PerCount
-    None,  # 512 TargetRef
-    None,  # 513 __asgn_plain
-    _b514,  # 514 AnyNumberTargets
-    None,  # 515 __asgn_plain
-    _b516,  # 516 AnyTarget
-    None,  # 517 __asgn_plain
+    _b503,  # 503 NoUntapEffect
+    None,  # 504 __asgn_plain
+    None,  # 505 __asgn_plain
+    _b506,  # 506 ContinuousEffect
+    None,  # 507 ActionWord
+    _b508,  # 508 PlayerRef
+    None,  # 509 __asgn_plain
+    None,  # 510 __asgn_plain
+    None,  # 511 __asgn_oneormore
+    None,  # 512 BackWord
+    _b513,  # 513 PerCount
+    None,  # 514 __asgn_oneormore
+    None,  # 515 TargetRef
+    None,  # 516 __asgn_plain
+    _b517,  # 517 AnyNumberTargets
     None,  # 518 __asgn_plain
-    _b519,  # 519 UpToTargets
+    _b519,  # 519 AnyTarget
     None,  # 520 __asgn_plain
-    _b521,  # 521 EachPlayers
-    None,  # 522 __asgn_plain
-    _b523,  # 523 ThatRef
-    None,  # 524 __asgn_plain
-    _b525,  # 525 EnchantedRef
-    None,  # 526 __asgn_plain
-    None,  # 527 __asgn_oneormore
-    None,  # 528 __asgn_plain
+    None,  # 521 __asgn_plain
+    _b522,  # 522 UpToTargets
+    None,  # 523 __asgn_plain
+    _b524,  # 524 EachPlayers
+    None,  # 525 __asgn_plain
+    _b526,  # 526 ThatRef
+    None,  # 527 __asgn_plain
+    _b528,  # 528 EnchantedRef
     None,  # 529 __asgn_plain
-    _b530,  # 530 BeginningTrigger
-    None,  # 531 Trigger
+    None,  # 530 __asgn_oneormore
+    None,  # 531 __asgn_plain
     None,  # 532 __asgn_plain
-    None,  # 533 __asgn_plain
-    _b534,  # 534 LastCounterTrigger
+    _b533,  # 533 BeginningTrigger
+    None,  # 534 Trigger
     None,  # 535 __asgn_plain
     None,  # 536 __asgn_plain
-    None,  # 537 __asgn_plain
-    _b538,  # 538 BatchAttackTrigger
+    _b537,  # 537 LastCounterTrigger
+    None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
-    _b540,  # 540 ThisTrigger
-    None,  # 541 __asgn_plain
+    None,  # 540 __asgn_plain
+    _b541,  # 541 BatchAttackTrigger
     None,  # 542 __asgn_plain
-    None,  # 543 __asgn_plain
-    _b544,  # 544 CastTrigger
+    _b543,  # 543 ThisTrigger
+    None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
     None,  # 546 __asgn_plain
-    _b547,  # 547 YoursTrigger
+    _b547,  # 547 CastTrigger
     None,  # 548 __asgn_plain
-    None,  # 549 __asgn_optional
-    None,  # 550 __asgn_optional
+    None,  # 549 __asgn_plain
+    _b550,  # 550 YoursTrigger
     None,  # 551 __asgn_plain
-    None,  # 552 __asgn_plain
-    None,  # 553 __asgn_plain
+    None,  # 552 __asgn_optional
+    None,  # 553 __asgn_optional
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 ZonePlace
+    None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    None,  # 563 __asgn_plain
-    _b564,  # 564 PTChange
-    None,  # 565 StaticPart
+    _b563,  # 563 ZonePlace
+    None,  # 564 __asgn_plain
+    None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    _b567,  # 567 CantAttackOrBlock
-    None,  # 568 __asgn_plain
-    _b569,  # 569 CantAttack
-    None,  # 570 __asgn_plain
-    _b571,  # 571 CantBlock
-    None,  # 572 __asgn_plain
-    _b573,  # 573 CantBeBlockedByFewer
-    _b574,  # 574 CantBeBlockedExcept
-    _b575,  # 575 CanBlockOnly
-    None,  # 576 __asgn_plain
-    _b577,  # 577 CantBeTargetedBy
-    _b578,  # 578 CantBeTargeted
+    _b567,  # 567 PTChange
+    None,  # 568 StaticPart
+    None,  # 569 __asgn_plain
+    _b570,  # 570 CantAttackOrBlock
+    None,  # 571 __asgn_plain
+    _b572,  # 572 CantAttack
+    None,  # 573 __asgn_plain
+    _b574,  # 574 CantBlock
+    None,  # 575 __asgn_plain
+    _b576,  # 576 CantBeBlockedByFewer
+    _b577,  # 577 CantBeBlockedExcept
+    _b578,  # 578 CanBlockOnly
     None,  # 579 __asgn_plain
-    _b580,  # 580 CantBeDestroyed
-    None,  # 581 __asgn_plain
-    _b582,  # 582 CantPhaseOut
-    None,  # 583 __asgn_plain
-    _b584,  # 584 PhasesEachUntap
-    None,  # 585 __asgn_plain
-    _b586,  # 586 GainsAbility
-    None,  # 587 __asgn_plain
+    _b580,  # 580 CantBeTargetedBy
+    _b581,  # 581 CantBeTargeted
+    None,  # 582 __asgn_plain
+    _b583,  # 583 CantBeDestroyed
+    None,  # 584 __asgn_plain
+    _b585,  # 585 CantPhaseOut
+    None,  # 586 __asgn_plain
+    _b587,  # 587 PhasesEachUntap
     None,  # 588 __asgn_plain
-    _b589,  # 589 HasKeywordAtManaCost
-    _b590,  # 590 HasKeywords
-    _b591,  # 591 LosesKeywords
-    None,  # 592 __asgn_plain
-    None,  # 593 __asgn_plain
-    _b594,  # 594 CombatDamageSteps
+    _b589,  # 589 GainsAbility
+    None,  # 590 __asgn_plain
+    None,  # 591 __asgn_plain
+    _b592,  # 592 HasKeywordAtManaCost
+    _b593,  # 593 HasKeywords
+    _b594,  # 594 LosesKeywords
     None,  # 595 __asgn_plain
-    _b596,  # 596 AssignsExcess
-    None,  # 597 __asgn_plain
-    _b598,  # 598 AttacksUntapped
-    None,  # 599 __asgn_plain
-    _b600,  # 600 DoesntUntap
-    None,  # 601 __asgn_plain
-    _b602,  # 602 DamageGainsLife
-    None,  # 603 __asgn_plain
-    _b604,  # 604 DamageIsLethal
-    None,  # 605 __asgn_plain
-    _b606,  # 606 CantBeBlockedBy
-    None,  # 607 __asgn_plain
-    _b608,  # 608 CantBeAttachedBy
-    None,  # 609 __asgn_plain
-    _b610,  # 610 PreventDamageFrom
-    None,  # 611 __asgn_plain
-    _b612,  # 612 AttacksDespite
-    None,  # 613 __asgn_plain
-    _b614,  # 614 MaxBlockers
-    None,  # 615 __asgn_plain
-    _b616,  # 616 AttacksEachCombat
-    None,  # 617 __asgn_plain
-    _b618,  # 618 BlocksEachCombat
-    None,  # 619 __asgn_plain
-    _b620,  # 620 CantBeBlocked
-    None,  # 621 __asgn_plain
-    _b622,  # 622 IsColor
-    None,  # 623 __asgn_plain
+    None,  # 596 __asgn_plain
+    _b597,  # 597 CombatDamageSteps
+    None,  # 598 __asgn_plain
+    _b599,  # 599 AssignsExcess
+    None,  # 600 __asgn_plain
+    _b601,  # 601 AttacksUntapped
+    None,  # 602 __asgn_plain
+    _b603,  # 603 DoesntUntap
+    None,  # 604 __asgn_plain
+    _b605,  # 605 DamageGainsLife
+    None,  # 606 __asgn_plain
+    _b607,  # 607 DamageIsLethal
+    None,  # 608 __asgn_plain
+    _b609,  # 609 CantBeBlockedBy
+    None,  # 610 __asgn_plain
+    _b611,  # 611 CantBeAttachedBy
+    None,  # 612 __asgn_plain
+    _b613,  # 613 PreventDamageFrom
+    None,  # 614 __asgn_plain
+    _b615,  # 615 AttacksDespite
+    None,  # 616 __asgn_plain
+    _b617,  # 617 MaxBlockers
+    None,  # 618 __asgn_plain
+    _b619,  # 619 AttacksEachCombat
+    None,  # 620 __asgn_plain
+    _b621,  # 621 BlocksEachCombat
+    None,  # 622 __asgn_plain
+    _b623,  # 623 CantBeBlocked
     None,  # 624 __asgn_plain
-    None,  # 625 __asgn_plain
+    _b625,  # 625 IsColor
     None,  # 626 __asgn_plain
     None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
-    None,  # 629 __asgn_oneormore
-    None,  # 630 __asgn_optional
-    None,  # 631 __asgn_optional
-    None,  # 632 __asgn_optional
+    None,  # 629 __asgn_plain
+    None,  # 630 __asgn_plain
+    None,  # 631 __asgn_plain
+    None,  # 632 __asgn_oneormore
     None,  # 633 __asgn_optional
-    None,  # 634 __asgn_oneormore
-    None,  # 635 __asgn_oneormore
+    None,  # 634 __asgn_optional
+    None,  # 635 __asgn_optional
     None,  # 636 __asgn_optional
-    None,  # 637 __asgn_optional
-    None,  # 638 __asgn_plain
-    None,  # 639 __asgn_plain
-    None,  # 640 __asgn_plain
+    None,  # 637 __asgn_oneormore
+    None,  # 638 __asgn_oneormore
+    None,  # 639 __asgn_optional
+    None,  # 640 __asgn_optional
     None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
-    None,  # 643 __asgn_optional
-    None,  # 644 __asgn_zeroormore
-    None,  # 645 __asgn_zeroormore
-    None,  # 646 __asgn_oneormore
-    None,  # 647 __asgn_oneormore
-    None,  # 648 __asgn_plain
-    None,  # 649 __asgn_plain
-    None,  # 650 __asgn_plain
-    None,  # 651 __asgn_plain
+    None,  # 643 __asgn_plain
+    None,  # 644 __asgn_plain
+    None,  # 645 __asgn_plain
+    None,  # 646 __asgn_plain
+    None,  # 647 __asgn_optional
+    None,  # 648 __asgn_zeroormore
+    None,  # 649 __asgn_zeroormore
+    None,  # 650 __asgn_oneormore
+    None,  # 651 __asgn_oneormore
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
-    _b656,  # 656 Duration
+    None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
-    _b659,  # 659 TargetObject
-    None,  # 660 __asgn_plain
-    _b661,  # 661 FromGraveyard
+    None,  # 659 __asgn_plain
+    _b660,  # 660 Duration
+    None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    None,  # 663 __asgn_optional
-    None,  # 664 __asgn_optional
-    None,  # 665 __asgn_optional
+    _b663,  # 663 TargetObject
+    None,  # 664 __asgn_plain
+    _b665,  # 665 FromGraveyard
     None,  # 666 __asgn_plain
-    _b667,  # 667 OntoBattlefield
-    None,  # 668 Destination
-    None,  # 669 __asgn_plain
-    _b670,  # 670 IntoHand
-    None,  # 671 __asgn_plain
-    _b672,  # 672 IntoGraveyard
-    None,  # 673 __asgn_optional
-    None,  # 674 __asgn_plain
-    _b675,  # 675 CostValue
-    None,  # 676 __asgn_plain
-    None,  # 677 __asgn_plain
+    None,  # 667 __asgn_optional
+    None,  # 668 __asgn_optional
+    None,  # 669 __asgn_optional
+    None,  # 670 __asgn_plain
+    _b671,  # 671 OntoBattlefield
+    None,  # 672 Destination
+    None,  # 673 __asgn_plain
+    _b674,  # 674 IntoHand
+    None,  # 675 __asgn_plain
+    _b676,  # 676 IntoGraveyard
+    None,  # 677 __asgn_optional
     None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
+    _b679,  # 679 CostValue
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
     None,  # 684 __asgn_plain
-    None,  # 685 __asgn_optional
+    None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    None,  # 688 __asgn_optional
-    None,  # 689 __asgn_plain
+    None,  # 688 __asgn_plain
+    None,  # 689 __asgn_optional
     None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
-    None,  # 692 __asgn_oneormore
-    None,  # 693 __asgn_oneormore
-    None,  # 694 __asgn_optional
+    None,  # 692 __asgn_optional
+    None,  # 693 __asgn_plain
+    None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
-    None,  # 696 __asgn_plain
-    None,  # 697 __asgn_plain
-    None,  # 698 __asgn_plain
+    None,  # 696 __asgn_oneormore
+    None,  # 697 __asgn_oneormore
+    None,  # 698 __asgn_optional
     None,  # 699 __asgn_plain
-    _b700,  # 700 BackRef
+    None,  # 700 __asgn_plain
     None,  # 701 __asgn_plain
-    _b702,  # 702 TargetPlayer
-    None,  # 703 __asgn_optional
-    None,  # 704 __asgn_plain
+    None,  # 702 __asgn_plain
+    None,  # 703 __asgn_plain
+    _b704,  # 704 BackRef
     None,  # 705 __asgn_plain
-    _b706,  # 706 EachObjects
-    None,  # 707 KeywordCostPart
-    None,  # 708 __asgn_optional
-    None,  # 709 __asgn_oneormore
-    None,  # 710 __asgn_oneormore
-    None,  # 711 __asgn_optional
+    _b706,  # 706 TargetPlayer
+    None,  # 707 __asgn_optional
+    None,  # 708 __asgn_plain
+    None,  # 709 __asgn_plain
+    _b710,  # 710 EachObjects
+    None,  # 711 KeywordCostPart
     None,  # 712 __asgn_optional
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_plain
-    None,  # 715 __asgn_plain
-    None,  # 716 __asgn_oneormore
-    None,  # 717 __asgn_oneormore
+    None,  # 713 __asgn_oneormore
+    None,  # 714 __asgn_oneormore
+    None,  # 715 __asgn_optional
+    None,  # 716 __asgn_optional
+    None,  # 717 __asgn_optional
     None,  # 718 __asgn_plain
-    _b719,  # 719 QualityRef
-    None,  # 720 __asgn_plain
-    None,  # 721 __asgn_optional
-    None,  # 722 GrantedAbility
-    None,  # 723 __asgn_oneormore
-    None,  # 724 __asgn_oneormore
-    None,  # 725 __asgn_plain
-    None,  # 726 __asgn_optional
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_oneormore
+    None,  # 721 __asgn_oneormore
+    None,  # 722 __asgn_plain
+    _b723,  # 723 QualityRef
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_optional
+    None,  # 726 GrantedAbility
     None,  # 727 __asgn_oneormore
     None,  # 728 __asgn_oneormore
-    None,  # 729 __asgn_oneormore
-    None,  # 730 __asgn_oneormore
+    None,  # 729 __asgn_plain
+    None,  # 730 __asgn_optional
     None,  # 731 __asgn_oneormore
     None,  # 732 __asgn_oneormore
     None,  # 733 __asgn_oneormore
     None,  # 734 __asgn_oneormore
     None,  # 735 __asgn_oneormore
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
-    None,  # 739 __asgn_plain
-    _b740,  # 740 PerTime
-    None,  # 741 __asgn_optional
-    None,  # 742 __asgn_oneormore
-    None,  # 743 __asgn_optional
-    None,  # 744 __asgn_plain
-    None,  # 745 __asgn_plain
-    _b746,  # 746 PerObject
-    None,  # 747 __asgn_plain
+    None,  # 736 __asgn_oneormore
+    None,  # 737 __asgn_oneormore
+    None,  # 738 __asgn_oneormore
+    None,  # 739 __asgn_oneormore
+    None,  # 740 __asgn_optional
+    None,  # 741 __asgn_plain
+    None,  # 742 __asgn_plain
+    None,  # 743 __asgn_plain
+    _b744,  # 744 PerTime
+    None,  # 745 __asgn_optional
+    None,  # 746 __asgn_oneormore
+    None,  # 747 __asgn_optional
     None,  # 748 __asgn_plain
-    _b749,  # 749 PowerOf
-    None,  # 750 __asgn_plain
+    None,  # 749 __asgn_plain
+    _b750,  # 750 PerObject
     None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
-    None,  # 753 __asgn_plain
+    _b753,  # 753 PowerOf
     None,  # 754 __asgn_plain
     None,  # 755 __asgn_plain
     None,  # 756 __asgn_plain
-    None,  # 757 __asgn_optional
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_optional
+    None,  # 757 __asgn_plain
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_plain
     None,  # 761 __asgn_optional
     None,  # 762 __asgn_optional
     None,  # 763 __asgn_optional
     None,  # 764 __asgn_optional
-    None,  # 765 __asgn_oneormore
+    None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
     None,  # 767 __asgn_optional
     None,  # 768 __asgn_optional
-    None,  # 769 DelayedStep
+    None,  # 769 __asgn_oneormore
     None,  # 770 __asgn_optional
     None,  # 771 __asgn_optional
-    None,  # 772 __asgn_plain
-    None,  # 773 __asgn_plain
+    None,  # 772 __asgn_optional
+    None,  # 773 DelayedStep
     None,  # 774 __asgn_optional
-    None,  # 775 __asgn_plain
-    _b776,  # 776 EntersEvent
-    None,  # 777 ThisEvent
-    None,  # 778 __asgn_plain
-    _b779,  # 779 LeavesEvent
-    None,  # 780 __asgn_plain
-    _b781,  # 781 DiesEvent
+    None,  # 775 __asgn_optional
+    None,  # 776 __asgn_plain
+    None,  # 777 __asgn_plain
+    None,  # 778 __asgn_optional
+    None,  # 779 __asgn_plain
+    _b780,  # 780 EntersEvent
+    None,  # 781 ThisEvent
     None,  # 782 __asgn_plain
-    _b783,  # 783 AttacksAloneEvent
+    _b783,  # 783 LeavesEvent
     None,  # 784 __asgn_plain
-    _b785,  # 785 UnblockedEvent
+    _b785,  # 785 DiesEvent
     None,  # 786 __asgn_plain
-    _b787,  # 787 AttacksEvent
+    _b787,  # 787 AttacksAloneEvent
     None,  # 788 __asgn_plain
-    _b789,  # 789 BlocksEvent
+    _b789,  # 789 UnblockedEvent
     None,  # 790 __asgn_plain
-    None,  # 791 __asgn_plain
-    _b792,  # 792 BlockedEvent
-    None,  # 793 __asgn_plain
-    _b794,  # 794 PhasesEvent
+    _b791,  # 791 AttacksEvent
+    None,  # 792 __asgn_plain
+    _b793,  # 793 BlocksEvent
+    None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
-    _b796,  # 796 TurnedUpEvent
+    _b796,  # 796 BlockedEvent
     None,  # 797 __asgn_plain
-    _b798,  # 798 ExiledThisWayEvent
+    _b798,  # 798 PhasesEvent
     None,  # 799 __asgn_plain
-    _b800,  # 800 TargetedEvent
+    _b800,  # 800 TurnedUpEvent
     None,  # 801 __asgn_plain
-    None,  # 802 __asgn_plain
-    _b803,  # 803 DealsDamageEvent
-    None,  # 804 __asgn_plain
-    _b805,  # 805 DealtDamageEvent
-    None,  # 806 __asgn_optional
-    None,  # 807 __asgn_optional
-    None,  # 808 __asgn_oneormore
-    None,  # 809 __asgn_optional
+    _b802,  # 802 ExiledThisWayEvent
+    None,  # 803 __asgn_plain
+    _b804,  # 804 TargetedEvent
+    None,  # 805 __asgn_plain
+    None,  # 806 __asgn_plain
+    _b807,  # 807 DealsDamageEvent
+    None,  # 808 __asgn_plain
+    _b809,  # 809 DealtDamageEvent
     None,  # 810 __asgn_optional
     None,  # 811 __asgn_optional
-    None,  # 812 __asgn_optional
+    None,  # 812 __asgn_oneormore
     None,  # 813 __asgn_optional
     None,  # 814 __asgn_optional
     None,  # 815 __asgn_optional
+    None,  # 816 __asgn_optional
+    None,  # 817 __asgn_optional
+    None,  # 818 __asgn_optional
+    None,  # 819 __asgn_optional
 ]

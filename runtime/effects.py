@@ -209,6 +209,25 @@ class PlayerGetsCounters:
 
 
 @dataclass(frozen=True)
+class ShuffleIntoLibrary:
+    """401.3, 701.20a: a player puts every card of their hand and/or graveyard into their library, then
+    shuffles it ("each player shuffles their hand and graveyard into their library")."""
+
+    player: PlayerRef
+    zones: tuple[str, ...]
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move the cards, then shuffle."""
+        game = res.game
+        for p in res.following(self.player):
+            for name in self.zones:
+                zone = Zone.HAND if name == "hand" else Zone.GRAVEYARD
+                for oid in list(game.zone(zone, p)):
+                    game.move(oid, Zone.LIBRARY)
+            game.shuffle(p)
+
+
+@dataclass(frozen=True)
 class Draw:
     """121: a player draws cards, one at a time."""
 
@@ -1005,6 +1024,7 @@ __all__ = [
     "ReturnToHand",
     "Sacrifice",
     "TakeExtraTurn",
+    "ShuffleIntoLibrary",
     "Tap",
     "TapOrUntap",
     "Untap",

@@ -194,6 +194,23 @@ class PlayerCounters(Effect):
 
 
 @dataclass(frozen=True)
+class ShuffleIntoLibrary(Effect):
+    """401.3, 701.20a: "each player shuffles their hand and graveyard into their library"."""
+
+    player: Ref
+    zones: tuple[str, ...]
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        zones = " and ".join(self.zones)
+        if isinstance(self.player, YouRef):
+            return f"shuffle your {zones} into your library"
+        return f"{self.player.player_text(ph)} shuffles their {zones} into their library"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ShuffleIntoLibrary(player={self.player.python()}, zones={tuple_expr([lit(z) for z in self.zones])})"
+
+
+@dataclass(frozen=True)
 class Draw(Effect):
     """121.1: "draw two cards", "target player draws X cards"; ``you``: written "you draw a card" (with
     another player's instruction before it: "... if that player has no cards in hand, you draw a card")."""
@@ -201,6 +218,7 @@ class Draw(Effect):
     player: Ref
     amount: Amount
     you: bool = False
+    implicit: bool = False  # "..., then draws seven cards": the player of the instruction before
 
     def text(self, ph: "Phrase", subject: str) -> str:
         who = self.player.player_text(ph)
@@ -210,6 +228,8 @@ class Draw(Effect):
             obj = count_of(n, "card") + per_count(self.amount, ph)
         elif not isinstance(self.amount, Fixed):
             obj = f"{self.amount.text()} cards"  # "draw that many cards", "draw X cards"
+        if self.implicit:
+            return f"draws {obj}"
         if isinstance(self.player, YouRef):
             return f"you draw {obj}" if self.you else f"draw {obj}"
         return f"{who} draws {obj}"
